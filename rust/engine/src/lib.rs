@@ -1,0 +1,40 @@
+//! Rules-exact engine for *Azul: Summer Pavilion*.
+//!
+//! Pure Rust (no Python): state, move generation, apply, scoring, notation
+//! and position files live in separate modules; `pavilion-py` wraps them.
+//!
+//! ```
+//! use pavilion_engine::{Game, Options, Move, MoveList};
+//! let mut g = Game::new(Options::default(), 7);
+//! let mut moves = MoveList::new();
+//! g.legal_moves(&mut moves);
+//! g.play(&moves[0]).unwrap();
+//! assert!(g.play(&Move::parse("pass").unwrap()).is_err()); // still drafting
+//! ```
+
+pub mod action;
+pub mod apply;
+pub mod board;
+pub mod error;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod playout;
+pub mod position;
+pub mod rng;
+pub mod scoring;
+pub mod state;
+pub mod tiles;
+
+#[cfg(test)]
+mod rules_tests;
+#[cfg(test)]
+mod testkit;
+
+pub use action::NUM_ACTIONS;
+pub use board::Side;
+pub use error::Error;
+pub use moves::{Move, MoveList, Source};
+pub use scoring::Breakdown;
+pub use state::{Game, Options, Phase};
+pub use tiles::{Colour, Tiles};

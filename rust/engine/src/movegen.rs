@@ -1,0 +1,243 @@
+//! Legal-move generation, and an independent legality check with reasons.
+//!
+//! `legal_moves` lists every distinct decision (each payment option, each
+//! bonus pick, each keep set). `check` validates one move directly, without
+//! generating the list, and says why a move is illegal. The random tests
+//! compare the two over the whole action space.
+
+use crate::board::{cost, space_name, Side, CENTRE, NUM_STARS};
+use crate::error::Error;
+use crate::moves::{Move, MoveList, Source};
+use crate::state::{Game, Phase, Player, MAX_KEEP};
+use crate::tiles::{for_each_submultiset, Colour};
+
+/// Colours (bit = colour index) that may still go on `star` of this board.
+#[inline]
+pub fn allowed_colours(side: Side, player: &Player, star: usize) -> u8 {
+    let on_star = player.star_colours[star];
+    match side {
+        Side::Colored if star == CENTRE => !on_star & 0b11_1111,
+        Side::Colored => 1 << star,
+        Side::Gray => {
+            // Two tiles fix the star: one colour repeated, or all different.
+            if player.star_bits(star).count_ones() <= 1 {
+                0b11_1111
+            } else if on_star.count_ones() == 1 {
+                on_star
+            } else {
+                !on_star & 0b11_1111
+            }
+        }
+    }
+}
+
+impl Game {
+    /// Fills `out` with every legal move (empty once the game is over).
+    pub fn legal_moves(&self, out: &mut MoveList) {
+        out.clear();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Draft => self.gen_drafts(out),
+            Phase::Place if self.bonus_owed > 0 => {
+                for_each_submultiset(&self.supply, self.bonus_owed as u32, self.bonus_owed as u32, |take| {
+                    out.push(Move::Bonus { take })
+                });
+            }
+            Phase::Place => {
+                self.gen_places(out);
+                let hand = self.players[self.to_move as usize].hand;
+                for_each_submultiset(&hand, 0, MAX_KEEP, |keep| out.push(Move::Pass { keep }));
+            }
+        }
+    }
+
+    /// Convenience for callers that want a `Vec`.
+    pub fn legal_moves_vec(&self) -> Vec<Move> {
+        let mut l = MoveList::new();
+        self.legal_moves(&mut l);
+        l.to_vec()
+    }
+
+    fn gen_drafts(&self, out: &mut MoveList) {
+        let wild = self.wild().index();
+        let nf = self.num_factories();
+        for s in 0..=nf {
+            let (source, tiles) =
+                if s < nf { (Source::Factory(s as u8), self.factories[s]) } else { (Source::Centre, self.centre) };
+            let mut any_other = false;
+            for c in 0..6 {
+                if c != wild && tiles.0[c] > 0 {
+                    any_other = true;
+                    out.push(Move::Draft { source, colour: Colour::from_index(c) });
+                }
+            }
+            if !any_other && tiles.0[wild] > 0 {
+                out.push(Move::Draft { source, colour: Colour::from_index(wild) });
+            }
+        }
+    }
+
+    fn gen_places(&self, out: &mut MoveList) {
+        let side = self.opts.side;
+        let wild = self.wild();
+        let p = &self.players[self.to_move as usize];
+        let w = p.hand.get(wild);
+        let mut in_hand = 0u8;
+        for c in Colour::ALL {
+            if p.hand.get(c) > 0 {
+                in_hand |= 1 << c.index();
+            }
+        }
+        for star in 0..NUM_STARS {
+            let open = !p.star_bits(star) & 0b11_1111;
+            let colours = allowed_colours(side, p, star) & in_hand;
+            if open == 0 || colours == 0 {
+                continue;
+            }
+            for pos in 0..6 {
+                if open & (1 << pos) == 0 {
+                    continue;
+                }
+                let n = cost(side, star, pos);
+                for c in Colour::ALL {
+                    if colours & (1 << c.index()) == 0 {
+                        continue;
+                    }
+                    let h = p.hand.get(c);
+                    let (lo, hi) = if c == wild {
+                        if h >= n { (0, 0) } else { continue }
+                    } else {
+                        (n.saturating_sub(h), (n - 1).min(w))
+                    };
+                    for wilds in lo..=hi {
+                        out.push(Move::Place { star: star as u8, pos: pos as u8, colour: c, wilds });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether `m` is legal now; the error says why not.
+    pub fn check(&self, m: &Move) -> Result<(), Error> {
+        let illegal = |why: String| Err(Error::IllegalMove(why));
+        let seat = self.to_move as usize;
+        let p = &self.players[seat];
+        match (self.phase, m) {
+            (Phase::Over, _) => illegal("the game is over".into()),
+            (Phase::Place, _) if self.bonus_owed > 0 && !matches!(m, Move::Bonus { .. }) => illegal(format!(
+                "player {} must first take {} bonus tile(s) from the supply",
+                seat + 1,
+                self.bonus_owed
+            )),
+            (Phase::Draft, Move::Draft { source, colour }) => self.check_draft(*source, *colour),
+            (Phase::Draft, _) => illegal("this is the draft phase: only drafts are allowed".into()),
+            (Phase::Place, Move::Draft { .. }) => illegal("drafting is over for this round".into()),
+            (Phase::Place, Move::Bonus { take }) => {
+                if self.bonus_owed == 0 {
+                    illegal("no bonus is owed".into())
+                } else if take.total() != self.bonus_owed as u32 {
+                    illegal(format!("the bonus is exactly {} tile(s), not {}", self.bonus_owed, take.total()))
+                } else if !self.supply.contains(take) {
+                    illegal(format!("the supply ({}) does not hold {}", self.supply, take))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Place, Move::Pass { keep }) => {
+                if keep.total() > MAX_KEEP {
+                    illegal(format!("at most {MAX_KEEP} tiles may be kept, not {}", keep.total()))
+                } else if !p.hand.contains(keep) {
+                    illegal(format!("cannot keep {keep}: the hand holds {}", p.hand))
+                } else {
+                    Ok(())
+                }
+            }
+            (Phase::Place, &Move::Place { star, pos, colour, wilds }) => {
+                self.check_place(p, star as usize, pos as usize, colour, wilds)
+            }
+        }
+    }
+
+    fn check_draft(&self, source: Source, colour: Colour) -> Result<(), Error> {
+        let tiles = match source {
+            Source::Centre => self.centre,
+            Source::Factory(i) if (i as usize) < self.num_factories() => self.factories[i as usize],
+            Source::Factory(i) => {
+                return Err(Error::IllegalMove(format!(
+                    "there is no factory {} with {} players",
+                    i + 1,
+                    self.num_players()
+                )))
+            }
+        };
+        let name = match source {
+            Source::Centre => "the centre".to_string(),
+            Source::Factory(i) => format!("factory {}", i + 1),
+        };
+        let wild = self.wild();
+        if tiles.get(colour) == 0 {
+            return Err(Error::IllegalMove(format!("{name} holds no {} tile", colour.name())));
+        }
+        if colour == wild && tiles.total() != tiles.get(wild) as u32 {
+            return Err(Error::IllegalMove(format!(
+                "{} is wild this round: it can only be drafted from a source holding nothing else",
+                wild.name()
+            )));
+        }
+        Ok(())
+    }
+
+    fn check_place(&self, p: &Player, star: usize, pos: usize, colour: Colour, wilds: u8) -> Result<(), Error> {
+        let illegal = |why: String| Err(Error::IllegalMove(why));
+        if star >= NUM_STARS || pos >= 6 {
+            return illegal("no such space".into());
+        }
+        let at = space_name(star * 6 + pos);
+        if p.is_covered(star, pos) {
+            return illegal(format!("space {at} is already covered"));
+        }
+        if allowed_colours(self.opts.side, p, star) & (1 << colour.index()) == 0 {
+            return illegal(format!("{} may not go on star {}: {}", colour.name(), &at[..1], self.star_rule(star)));
+        }
+        let n = cost(self.opts.side, star, pos);
+        let wild = self.wild();
+        let h = p.hand.get(colour);
+        if colour == wild {
+            if wilds != 0 {
+                return illegal(format!("{} is wild: it is paid with its own colour alone (no +wilds)", wild.name()));
+            }
+            if h < n {
+                return illegal(format!("space {at} costs {n} {} and the hand has {h}", colour.name()));
+            }
+            return Ok(());
+        }
+        if wilds >= n {
+            return illegal(format!(
+                "space {at} costs {n}: at most {} may be wild, one real {} is needed",
+                n - 1,
+                colour.name()
+            ));
+        }
+        let real = n - wilds;
+        if h < real {
+            return illegal(format!("space {at} paying {wilds} wild needs {real} {} and the hand has {h}", colour.name()));
+        }
+        if p.hand.get(wild) < wilds {
+            return illegal(format!("the hand has only {} wild {}", p.hand.get(wild), wild.name()));
+        }
+        Ok(())
+    }
+
+    fn star_rule(&self, star: usize) -> &'static str {
+        match self.opts.side {
+            Side::Colored if star == CENTRE => "the centre star takes each colour once",
+            Side::Colored => "a coloured star takes only its own colour",
+            Side::Gray => "a gray star ends all one colour or six different colours",
+        }
+    }
+
+    /// True when `m` is legal now.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.check(m).is_ok()
+    }
+}

@@ -1,0 +1,9 @@
+//! One test (at least) per ruling in `shared/RULES.md` and per worked example
+//! and FAQ answer of the seeds. Positions are built exactly with `testkit`.
+
+mod draft;
+mod features;
+mod gray;
+mod place;
+mod rounds;
+mod setup;

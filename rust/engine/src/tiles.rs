@@ -1,0 +1,225 @@
+//! Colours and tile multisets.
+//!
+//! Every pile of tiles in the game (bag, tower, factory, hand…) is a multiset,
+//! so it is stored as six per-colour counts: adding, removing and comparing
+//! piles never allocates and never depends on order.
+
+use std::fmt;
+
+/// The six tile colours, in the default wild order (round 1 wild first).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Colour {
+    Purple = 0,
+    Green = 1,
+    Orange = 2,
+    Yellow = 3,
+    Blue = 4,
+    Red = 5,
+}
+
+pub const NUM_COLOURS: usize = 6;
+/// Tiles of each colour in the box.
+pub const TILES_PER_COLOUR: u8 = 22;
+
+impl Colour {
+    pub const ALL: [Colour; NUM_COLOURS] = [
+        Colour::Purple,
+        Colour::Green,
+        Colour::Orange,
+        Colour::Yellow,
+        Colour::Blue,
+        Colour::Red,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn from_index(i: usize) -> Colour {
+        Colour::ALL[i]
+    }
+
+    pub const fn letter(self) -> char {
+        ['P', 'G', 'O', 'Y', 'B', 'R'][self as usize]
+    }
+
+    pub const fn name(self) -> &'static str {
+        ["purple", "green", "orange", "yellow", "blue", "red"][self as usize]
+    }
+
+    /// Case-insensitive colour letter.
+    pub fn from_letter(c: char) -> Option<Colour> {
+        match c.to_ascii_uppercase() {
+            'P' => Some(Colour::Purple),
+            'G' => Some(Colour::Green),
+            'O' => Some(Colour::Orange),
+            'Y' => Some(Colour::Yellow),
+            'B' => Some(Colour::Blue),
+            'R' => Some(Colour::Red),
+            _ => None,
+        }
+    }
+
+    /// A full colour name or its letter, case-insensitive.
+    pub fn parse(s: &str) -> Option<Colour> {
+        let lower = s.trim().to_ascii_lowercase();
+        if let Some(c) = Colour::ALL.iter().find(|c| c.name() == lower) {
+            return Some(*c);
+        }
+        let mut chars = lower.chars();
+        match (chars.next(), chars.next()) {
+            (Some(ch), None) => Colour::from_letter(ch),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// A multiset of tiles: how many of each colour.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
+pub struct Tiles(pub [u8; NUM_COLOURS]);
+
+impl Tiles {
+    pub const EMPTY: Tiles = Tiles([0; NUM_COLOURS]);
+    pub const FULL_SET: Tiles = Tiles([TILES_PER_COLOUR; NUM_COLOURS]);
+
+    #[inline]
+    pub fn get(&self, c: Colour) -> u8 {
+        self.0[c.index()]
+    }
+
+    #[inline]
+    pub fn add(&mut self, c: Colour, n: u8) {
+        self.0[c.index()] += n;
+    }
+
+    #[inline]
+    pub fn sub(&mut self, c: Colour, n: u8) {
+        debug_assert!(self.0[c.index()] >= n, "removing tiles that are not there");
+        self.0[c.index()] -= n;
+    }
+
+    #[inline]
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&n| n as u32).sum()
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0 == [0; NUM_COLOURS]
+    }
+
+    #[inline]
+    pub fn add_all(&mut self, other: &Tiles) {
+        for i in 0..NUM_COLOURS {
+            self.0[i] += other.0[i];
+        }
+    }
+
+    #[inline]
+    pub fn sub_all(&mut self, other: &Tiles) {
+        for i in 0..NUM_COLOURS {
+            debug_assert!(self.0[i] >= other.0[i], "removing tiles that are not there");
+            self.0[i] -= other.0[i];
+        }
+    }
+
+    /// True when `other` is a sub-multiset of `self`.
+    #[inline]
+    pub fn contains(&self, other: &Tiles) -> bool {
+        (0..NUM_COLOURS).all(|i| self.0[i] >= other.0[i])
+    }
+
+    /// Letters in wild order, e.g. `PPBY`; empty string for no tiles.
+    pub fn letters(&self) -> String {
+        let mut s = String::with_capacity(self.total() as usize);
+        for c in Colour::ALL {
+            for _ in 0..self.get(c) {
+                s.push(c.letter());
+            }
+        }
+        s
+    }
+
+    /// Parses colour letters in any order (case-insensitive); `None` names
+    /// the first character that is not a colour letter.
+    pub fn from_letters(s: &str) -> Result<Tiles, char> {
+        let mut t = Tiles::EMPTY;
+        for ch in s.chars() {
+            let c = Colour::from_letter(ch).ok_or(ch)?;
+            if t.get(c) == u8::MAX {
+                return Err(ch);
+            }
+            t.add(c, 1);
+        }
+        Ok(t)
+    }
+}
+
+impl fmt::Display for Tiles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.letters())
+    }
+}
+
+/// Calls `f` on every sub-multiset of `limit` whose size lies in
+/// `min_size..=max_size`, in a fixed order.
+#[inline]
+pub fn for_each_submultiset(limit: &Tiles, min_size: u32, max_size: u32, mut f: impl FnMut(Tiles)) {
+    fn rec(
+        limit: &Tiles,
+        i: usize,
+        cur: &mut Tiles,
+        size: u32,
+        min: u32,
+        max: u32,
+        f: &mut impl FnMut(Tiles),
+    ) {
+        if i == NUM_COLOURS {
+            if size >= min {
+                f(*cur);
+            }
+            return;
+        }
+        let room = max - size;
+        let top = (limit.0[i] as u32).min(room);
+        for n in 0..=top {
+            cur.0[i] = n as u8;
+            rec(limit, i + 1, cur, size + n, min, max, f);
+        }
+        cur.0[i] = 0;
+    }
+    let mut cur = Tiles::EMPTY;
+    rec(limit, 0, &mut cur, 0, min_size, max_size, &mut f);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        let t = Tiles::from_letters("byBp").unwrap();
+        assert_eq!(t.letters(), "PYBB");
+        assert_eq!(Tiles::from_letters("BX"), Err('X'));
+    }
+
+    #[test]
+    fn submultisets_count() {
+        // All sub-multisets of size <= 4 of a rich hand: C(6+4, 4) = 210.
+        let mut n = 0;
+        for_each_submultiset(&Tiles([5; 6]), 0, 4, |_| n += 1);
+        assert_eq!(n, 210);
+        let mut n = 0;
+        for_each_submultiset(&Tiles([2, 0, 1, 0, 0, 0]), 2, 2, |_| n += 1);
+        assert_eq!(n, 2); // PP, PO
+    }
+}
