@@ -13,12 +13,14 @@
 //! ```
 
 pub mod action;
+pub mod agents;
 pub mod apply;
 pub mod board;
 pub mod error;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod perft;
 pub mod playout;
 pub mod position;
 pub mod rng;

@@ -76,8 +76,17 @@ fn seat(field: &str, v: u8, players: usize) -> Result<u8, Error> {
 impl Game {
     /// The position as pretty-printed JSON.
     pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(&self.doc()).expect("a position always serialises")
+    }
+
+    /// The position as one line of JSON.
+    pub fn to_json_compact(&self) -> String {
+        serde_json::to_string(&self.doc()).expect("a position always serialises")
+    }
+
+    fn doc(&self) -> Doc {
         let n = self.num_players();
-        let doc = Doc {
+        Doc {
             format: FORMAT.into(),
             version: VERSION,
             players: n as u8,
@@ -108,8 +117,7 @@ impl Game {
                         .collect(),
                 })
                 .collect(),
-        };
-        serde_json::to_string_pretty(&doc).expect("a position always serialises")
+        }
     }
 
     /// Reads a position written by `to_json` (or by hand); errors name the bad field.

@@ -1,1 +1,23 @@
+//! Python bindings for `pavilion-engine`, built by maturin as `pavilion._engine`.
 
+use pyo3::prelude::*;
+
+mod agents;
+mod errors;
+mod game;
+mod moves;
+
+#[pymodule]
+fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<game::PyGame>()?;
+    m.add_class::<moves::PyMove>()?;
+    m.add_class::<agents::PyAgent>()?;
+    m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
+    m.add("NotationError", py.get_type::<errors::NotationError>())?;
+    m.add("OptionsError", py.get_type::<errors::OptionsError>())?;
+    m.add("NUM_ACTIONS", pavilion_engine::NUM_ACTIONS)?;
+    m.add("COLOURS", pavilion_engine::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

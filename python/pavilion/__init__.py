@@ -1,0 +1,30 @@
+"""pavilion: a rules-exact engine and AI for *Azul: Summer Pavilion*.
+
+>>> import pavilion
+>>> g = pavilion.Game(players=2, seed=7)
+>>> g.play("1B") if g.is_legal("1B") else g.play(g.legal_moves()[0])
+"""
+
+from pavilion._engine import (
+    COLOURS,
+    NUM_ACTIONS,
+    Agent,
+    Game,
+    IllegalMoveError,
+    Move,
+    NotationError,
+    OptionsError,
+    __version__,
+)
+
+__all__ = [
+    "COLOURS",
+    "NUM_ACTIONS",
+    "Agent",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "OptionsError",
+    "__version__",
+]

@@ -1,0 +1,159 @@
+"""The `pavilion` command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from pavilion import render
+from pavilion._engine import Agent, Game, Move, __version__
+
+console = Console(highlight=False)
+
+AGENTS = ("random", "greedy")
+SEED = click.IntRange(0, 2**64 - 1)
+
+
+class InputError(click.ClickException):
+    """Bad input from the user: one clear line, exit code 2."""
+
+    exit_code = 2
+
+
+def load_position(path: str) -> Game:
+    """Reads a position file (`-` for stdin); any problem becomes one clear line."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise InputError(f"cannot read position file '{path}': {getattr(e, 'strerror', None) or e}") from None
+    try:
+        return Game.from_json(text)
+    except ValueError as e:
+        raise InputError(f"{path}: {e}") from None
+
+
+def parse_seats(text: str, players: int) -> list[str]:
+    seats = [s.strip() for s in text.split(",") if s.strip()]
+    if len(seats) != players:
+        raise InputError(f"--seats names {len(seats)} agent(s) for {players} players")
+    for s in seats:
+        if s not in AGENTS:
+            raise InputError(f"--seats: unknown agent '{s}' (choose from {', '.join(AGENTS)})")
+    return seats
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pavilion")
+def main() -> None:
+    """pavilion: a rules-exact engine and AI for Azul: Summer Pavilion.
+
+    Moves are written like 3B (draft blue from factory 3), CB (from the centre),
+    B4+2 (blue star space 4 paying 2 wilds), C3O (centre space 3, orange),
+    bonus:YB and pass:PBB (keep purple, blue, blue).
+    """
+
+
+@main.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Fixes the bag and the agents' choices.")
+@click.option("--seats", default=None, help="Agents per seat, e.g. greedy,random (default: greedy vs random).")
+@click.option("--quiet", is_flag=True, help="Only the final position and scores.")
+def demo(players: int, side: str, seed: int, seats: str | None, quiet: bool) -> None:
+    """Watch a whole game between built-in agents."""
+    names = parse_seats(seats or ",".join((["greedy", "random"] * 2)[:players]), players)
+    game = Game(players=players, seed=seed, side=side)
+    agents = [Agent(n, seed=seed + i) for i, n in enumerate(names)]
+    console.print(f"[bold]pavilion demo[/]: {players} players ({', '.join(names)}), {side} side, seed {seed}")
+    line = Text()
+    current_round = 0
+    while not game.is_over:
+        if game.round != current_round:
+            if line:
+                console.print(line)
+                line = Text()
+            current_round = game.round
+            if not quiet:
+                console.rule(f"round {game.round}: {game.wild} is wild")
+        seat = game.current_player
+        move = agents[seat].choose(game)
+        assert move is not None
+        game.play(move)
+        if not quiet:
+            line.append(f"P{seat + 1}:", style="dim")
+            line.append(f"{move}  ")
+    if line and not quiet:
+        console.print(line)
+    console.rule("end of the game")
+    console.print(render.position(game))
+    console.print(render.breakdown_table(game))
+    winners = " and ".join(f"player {w + 1} ({names[w]})" for w in game.winners)
+    console.print(f"[bold]Winner:[/] {winners}" if len(game.winners) == 1 else f"[bold]Shared victory:[/] {winners}")
+
+
+@main.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--seed", type=SEED, default=None, help="Fixes every draw (default: random, written in the file).")
+@click.option("--wild-order", default=None, help="Six colour letters, e.g. PGOYBR (the default).")
+def new(players: int, side: str, seed: int | None, wild_order: str | None) -> None:
+    """Print the position file of a new game."""
+    try:
+        game = Game(players=players, seed=seed, side=side, wild_order=wild_order)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    click.echo(game.to_json())
+
+
+@main.command()
+@click.argument("position")
+def show(position: str) -> None:
+    """Draw a position file (`-` reads stdin)."""
+    console.print(render.position(load_position(position)))
+
+
+@main.command()
+@click.argument("position")
+def moves(position: str) -> None:
+    """List the legal moves of a position file, with their action ids."""
+    game = load_position(position)
+    t = Table(title=f"{len(game.legal_moves())} legal moves, player {game.current_player + 1} to move")
+    t.add_column("move")
+    t.add_column("action", justify="right")
+    for m in game.legal_moves():
+        t.add_row(str(m), str(m.action))
+    console.print(t)
+
+
+@main.command()
+@click.argument("position")
+@click.argument("move_texts", metavar="MOVE...", nargs=-1, required=True)
+def apply(position: str, move_texts: tuple[str, ...]) -> None:
+    """Play moves on a position file and print the new position."""
+    game = load_position(position)
+    for i, text in enumerate(move_texts, 1):
+        try:
+            game.play(Move.parse(text))
+        except ValueError as e:
+            raise InputError(f"move {i} ('{text}'): {e}") from None
+    click.echo(game.to_json())
+
+
+@main.command()
+@click.argument("position", required=False)
+@click.option("--depth", type=click.IntRange(1, 8), default=3, show_default=True)
+def perft(position: str | None, depth: int) -> None:
+    """Count legal move sequences (default position: a new 2-player game, seed 1)."""
+    game = load_position(position) if position else Game(players=2, seed=1)
+    for d in range(1, depth + 1):
+        click.echo(f"depth {d}: {game.perft(d)}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
+

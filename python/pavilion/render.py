@@ -1,0 +1,107 @@
+"""Rich rendering of positions: colours for the eye, letters for everyone.
+
+Every tile is shown by its letter (P G O Y B R), so a screen without colour
+or a colour-blind reader loses nothing; colours are picked to read on dark
+and light terminals alike.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from pavilion._engine import Game
+
+STYLE = {"P": "bold magenta", "G": "bold green", "O": "bold dark_orange", "Y": "bold yellow3", "B": "bold blue", "R": "bold red"}
+NAME = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
+#: Stars in board order: the six outer stars clockwise from the upper left, then the centre.
+STARS = ["O", "R", "B", "Y", "G", "P", "C"]
+GRAY_VALUES = [3, 2, 1, 4, 5, 6]
+
+
+def tiles(letters: str) -> Text:
+    """Colour letters as styled text, '—' for none."""
+    if not letters:
+        return Text("—", style="dim")
+    t = Text()
+    for ch in letters:
+        t.append(ch, style=STYLE.get(ch, ""))
+    return t
+
+
+def printed_value(side: str, star: str, space: int) -> int:
+    if side == "colored":
+        return space
+    return 3 if star == "C" else GRAY_VALUES[space - 1]
+
+
+def board_table(game: Game, seat: int) -> Table:
+    """One player's stars: a covered space shows its tile, an open one its printed cost."""
+    covered = game.board(seat)
+    title = f"Player {seat + 1}  score {game.scores[seat]}"
+    if game.start_token == seat:
+        title += "  [start token]"
+    t = Table(title=title, show_header=True, header_style="dim", box=None, padding=(0, 1))
+    t.add_column("star")
+    for v in range(1, 7):
+        t.add_column(str(v), justify="center")
+    for star in STARS:
+        label = "centre" if star == "C" else (NAME[star] if game.side == "colored" else f"star {star}")
+        cells = []
+        for v in range(1, 7):
+            c = covered.get(f"{star}{v}")
+            cells.append(Text(f"[{c}]", style=STYLE[c]) if c else Text(f" {printed_value(game.side, star, v)} ", style="dim"))
+        t.add_row(Text(label, style=STYLE.get(star, "bold")), *cells)
+    t.add_row(Text("hand", style="dim"), tiles(game.hand(seat)))
+    if game.kept(seat):
+        t.add_row(Text("kept", style="dim"), tiles(game.kept(seat)))
+    return t
+
+
+def table_view(game: Game) -> Table:
+    """Factories, centre, supply and piles."""
+    t = Table(show_header=False, box=None, padding=(0, 1))
+    t.add_column(style="dim")
+    t.add_column()
+    head = Text(f"round {game.round}/6  wild ")
+    head.append(game.wild, style=STYLE[game.wild[0].upper()])
+    if game.is_over:
+        head.append("  game over")
+    else:
+        head.append(f"  {game.phase}  player {game.current_player + 1} to move")
+    if game.bonus_owed:
+        head.append(f"  (takes {game.bonus_owed} bonus tile(s))")
+    t.add_row("game", head)
+    factories = Text()
+    for i, f in enumerate(game.factories):
+        factories.append(f"{i + 1}:")
+        factories.append_text(tiles(f))
+        factories.append("  ")
+    t.add_row("factories", factories)
+    t.add_row("centre", tiles(game.centre))
+    t.add_row("supply", tiles(game.supply))
+    t.add_row("bag/tower", Text(f"{len(game.bag)} / {len(game.tower)} tiles"))
+    return t
+
+
+def position(game: Game) -> Group:
+    return Group(table_view(game), *[board_table(game, s) for s in range(game.players)])
+
+
+def breakdown_table(game: Game) -> Table:
+    t = Table(title="Final scores", header_style="bold")
+    for col in ["player", "placing", "stars", "all-N", "leftovers", "total"]:
+        t.add_column(col, justify="right")
+    winners = set(game.winners)
+    for seat, b in enumerate(game.final_breakdown()):
+        mark = " ★" if seat in winners else ""
+        t.add_row(
+            f"{seat + 1}{mark}",
+            str(b["before_end"]),
+            f"+{b['stars']}",
+            f"+{b['all_n']}",
+            str(b["leftovers"]),
+            Text(str(b["total"]), style="bold"),
+        )
+    return t

@@ -1,0 +1,330 @@
+//! `pavilion.Game`: the whole game, wrapping the engine's `Game` value.
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+
+use pavilion_engine::board::space_name;
+use pavilion_engine::perft::perft;
+use pavilion_engine::{Colour, Game, Move, MoveList, Options, Side};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+
+use crate::errors::{to_py, IllegalMoveError, OptionsError};
+use crate::moves::PyMove;
+
+#[pyclass(name = "Game", module = "pavilion", eq)]
+#[derive(Clone)]
+pub struct PyGame {
+    pub inner: Game,
+    /// The seed the game was created with (None when loaded from a position).
+    seed: Option<u64>,
+}
+
+fn parse_wild_order(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<[Colour; 6]>> {
+    let Some(obj) = obj else { return Ok(None) };
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let items: Vec<String> = if let Ok(s) = obj.cast::<PyString>() {
+        s.to_str()?.chars().map(|c| c.to_string()).collect()
+    } else {
+        obj.extract::<Vec<String>>()
+            .map_err(|_| OptionsError::new_err("wild_order must be a string like 'PGOYBR' or a list of six colours"))?
+    };
+    if items.len() != 6 {
+        return Err(OptionsError::new_err(format!("wild_order needs six colours, found {}", items.len())));
+    }
+    let mut order = [Colour::Purple; 6];
+    for (i, it) in items.iter().enumerate() {
+        order[i] = Colour::parse(it).ok_or_else(|| OptionsError::new_err(format!("wild_order: '{it}' is not a colour")))?;
+    }
+    Ok(Some(order))
+}
+
+/// A seed from Python: any int in 0..2**64; anything else is an OptionsError.
+pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    obj.extract::<u64>()
+        .map_err(|_| OptionsError::new_err(format!("seed must be an integer from 0 to 2**64-1, not {obj}")))
+}
+
+/// Accepts a `Move` or move text.
+pub fn to_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = obj.cast::<PyMove>() {
+        return Ok(m.get().inner);
+    }
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Move::parse(s.to_str()?).map_err(to_py);
+    }
+    Err(crate::errors::NotationError::new_err(format!(
+        "expected a Move or move text, not {}",
+        obj.get_type().name()?
+    )))
+}
+
+/// Two games are equal when their positions are (how they were created does not matter).
+impl PartialEq for PyGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.inner == other.inner
+    }
+}
+
+impl PyGame {
+    pub fn wrap(inner: Game) -> Self {
+        PyGame { inner, seed: None }
+    }
+
+    fn seat(&self, seat: usize) -> PyResult<usize> {
+        if seat < self.inner.num_players() {
+            Ok(seat)
+        } else {
+            Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "seat {seat} out of range for {} players",
+                self.inner.num_players()
+            )))
+        }
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game. `seed` fixes every draw (None: a fresh random seed, see `.seed`).
+    /// `side`: "colored" or "gray". `wild_order`: e.g. "PGOYBR" (the default) or six colour names.
+    #[new]
+    #[pyo3(signature = (players=2, seed=None, side="colored", wild_order=None))]
+    fn new(
+        players: i64,
+        seed: Option<&Bound<'_, PyAny>>,
+        side: &str,
+        wild_order: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
+        let side = Side::parse(side).ok_or_else(|| OptionsError::new_err(format!("side must be 'colored' or 'gray', not '{side}'")))?;
+        let players = usize::try_from(players).unwrap_or(usize::MAX);
+        let opts = Options::new(players, side, parse_wild_order(wild_order)?).map_err(to_py)?;
+        let seed = seed.unwrap_or_else(|| RandomState::new().build_hasher().finish());
+        Ok(PyGame { inner: Game::new(opts, seed), seed: Some(seed) })
+    }
+
+    #[getter]
+    fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+    #[getter]
+    fn players(&self) -> usize {
+        self.inner.num_players()
+    }
+    #[getter]
+    fn side(&self) -> &'static str {
+        self.inner.side().name()
+    }
+    #[getter]
+    fn wild_order(&self) -> String {
+        self.inner.options().wild_order.iter().map(|c| c.letter()).collect()
+    }
+    #[getter]
+    fn round(&self) -> u8 {
+        self.inner.round()
+    }
+    /// "draft", "place" or "over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.inner.phase().name()
+    }
+    #[getter]
+    fn current_player(&self) -> usize {
+        self.inner.current_player()
+    }
+    /// This round's wild colour (full name).
+    #[getter]
+    fn wild(&self) -> &'static str {
+        self.inner.wild().name()
+    }
+    /// Running scores; final totals once the game is over.
+    #[getter]
+    fn scores(&self) -> Vec<i32> {
+        self.inner.scores()
+    }
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.inner.is_over()
+    }
+    /// Seats sharing the best final score (empty until the game is over).
+    #[getter]
+    fn winners(&self) -> Vec<usize> {
+        self.inner.winners()
+    }
+    /// Bonus tiles the player to move must take from the supply now (0 if none).
+    #[getter]
+    fn bonus_owed(&self) -> u32 {
+        self.inner.bonus_owed()
+    }
+    #[getter]
+    fn starter(&self) -> usize {
+        self.inner.starter()
+    }
+    /// Seat holding the start token this round, or None.
+    #[getter]
+    fn start_token(&self) -> Option<usize> {
+        self.inner.start_token()
+    }
+    /// Factory contents as colour letters, factory 1 first.
+    #[getter]
+    fn factories(&self) -> Vec<String> {
+        self.inner.factories().iter().map(|f| f.letters()).collect()
+    }
+    #[getter]
+    fn centre(&self) -> String {
+        self.inner.centre().letters()
+    }
+    #[getter]
+    fn supply(&self) -> String {
+        self.inner.supply().letters()
+    }
+    /// Bag contents (public: they follow from what is on the table; the draw order is not).
+    #[getter]
+    fn bag(&self) -> String {
+        self.inner.bag().letters()
+    }
+    #[getter]
+    fn tower(&self) -> String {
+        self.inner.tower().letters()
+    }
+    fn hand(&self, seat: usize) -> PyResult<String> {
+        Ok(self.inner.player(self.seat(seat)?).hand.letters())
+    }
+    fn kept(&self, seat: usize) -> PyResult<String> {
+        Ok(self.inner.player(self.seat(seat)?).kept.letters())
+    }
+    fn has_passed(&self, seat: usize) -> PyResult<bool> {
+        Ok(self.inner.has_passed(self.seat(seat)?))
+    }
+    /// Covered spaces of a board: {"B4": "B", "C1": "O", ...}.
+    fn board<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
+        let p = self.inner.player(self.seat(seat)?);
+        let d = PyDict::new(py);
+        for sp in 0..42 {
+            if let Some(c) = p.colour_at(sp / 6, sp % 6) {
+                d.set_item(space_name(sp), c.letter().to_string())?;
+            }
+        }
+        Ok(d)
+    }
+
+    fn legal_moves(&self) -> Vec<PyMove> {
+        let mut l = MoveList::new();
+        self.inner.legal_moves(&mut l);
+        l.iter().map(|&inner| PyMove { inner }).collect()
+    }
+
+    fn legal_actions(&self) -> Vec<usize> {
+        let mut l = MoveList::new();
+        self.inner.legal_moves(&mut l);
+        l.iter().map(|m| m.action().expect("legal moves have ids")).collect()
+    }
+
+    /// Whether a move (or move text) is legal now. Malformed text raises NotationError.
+    fn is_legal(&self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.inner.is_legal(&to_move(m)?))
+    }
+
+    /// Plays a Move or move text. Raises IllegalMoveError (or NotationError
+    /// for unreadable text); the game is unchanged on error.
+    fn play(&mut self, m: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = to_move(m)?;
+        self.inner.play(&m).map_err(to_py)
+    }
+
+    /// Plays the move with this action id; raises IllegalMoveError if it is not legal.
+    fn apply_action(&mut self, action: i64) -> PyResult<()> {
+        let m = usize::try_from(action)
+            .ok()
+            .and_then(Move::from_action)
+            .ok_or_else(|| IllegalMoveError::new_err(format!("illegal move: no action {action}")))?;
+        self.inner.play(&m).map_err(to_py)
+    }
+
+    fn copy(&self) -> PyGame {
+        self.clone()
+    }
+    fn __copy__(&self) -> PyGame {
+        self.clone()
+    }
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
+        self.clone()
+    }
+
+    /// The position as JSON (pretty; `indent=None` for one line).
+    #[pyo3(signature = (indent=Some(2)))]
+    fn to_json(&self, indent: Option<usize>) -> String {
+        match indent {
+            Some(_) => self.inner.to_json(),
+            None => self.inner.to_json_compact(),
+        }
+    }
+
+    /// Reads a position; raises NotationError naming the bad field.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyGame> {
+        Game::from_json(text).map(PyGame::wrap).map_err(to_py)
+    }
+
+    /// Tiles per colour over every location (always 22 each).
+    fn census<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let c = self.inner.census();
+        let d = PyDict::new(py);
+        for col in Colour::ALL {
+            d.set_item(col.name(), c.get(col))?;
+        }
+        Ok(d)
+    }
+
+    /// Per player: stars, all-N bonuses, leftovers and total.
+    fn final_breakdown<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyDict>>> {
+        self.inner
+            .final_breakdown()
+            .iter()
+            .map(|b| {
+                let d = PyDict::new(py);
+                d.set_item("before_end", b.before_end)?;
+                d.set_item("stars", b.stars_total())?;
+                d.set_item("star_points", b.stars.to_vec())?;
+                d.set_item("all_n", b.all_n_total())?;
+                d.set_item("all_n_points", b.all_n.to_vec())?;
+                d.set_item("leftover_tiles", b.leftover_tiles)?;
+                d.set_item("leftovers", -b.leftover_penalty)?;
+                d.set_item("total", b.total)?;
+                Ok(d)
+            })
+            .collect()
+    }
+
+    /// Replaces the hidden future (the bag's draw order) with one drawn from `seed`.
+    fn redraw_hidden(&mut self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner.redraw_hidden(seed_arg(seed)?);
+        Ok(())
+    }
+
+    /// Number of legal move sequences of length `depth` (runs without the GIL).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let g = self.inner;
+        py.detach(move || perft(&g, depth))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Game.from_json('{}')", self.inner.to_json_compact())
+    }
+
+    fn __str__(&self) -> String {
+        let g = &self.inner;
+        format!(
+            "<Game {} players, {} side, round {} ({} wild), {}, player {} to move, scores {:?}>",
+            g.num_players(),
+            g.side().name(),
+            g.round(),
+            g.wild().name(),
+            g.phase().name(),
+            g.current_player(),
+            g.scores()
+        )
+    }
+}

@@ -1,0 +1,144 @@
+"""The Python API contract other tools rely on."""
+
+import copy
+import json
+
+import pytest
+
+import pavilion
+from pavilion import Game, IllegalMoveError, Move, NotationError, OptionsError
+
+
+def test_new_game_attributes():
+    g = Game(players=2, seed=7, side="colored", wild_order=None)
+    assert (g.players, g.round, g.phase, g.current_player, g.wild) == (2, 1, "draft", 0, "purple")
+    assert g.scores == [5, 5]
+    assert not g.is_over and g.winners == []
+    assert g.seed == 7 and g.side == "colored" and g.wild_order == "PGOYBR"
+    assert len(g.factories) == 5 and all(len(f) == 4 for f in g.factories)
+    assert len(g.supply) == 10 and g.centre == "" and g.tower == ""
+    assert g.census() == {c: 22 for c in pavilion.COLOURS}
+
+
+def test_errors_are_value_errors():
+    for cls in (IllegalMoveError, NotationError, OptionsError):
+        assert issubclass(cls, ValueError)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [dict(players=5), dict(players=1), dict(side="blue"), dict(wild_order="PGOYBB"), dict(wild_order="PGO"), dict(seed=-1), dict(seed=2**64)],
+)
+def test_bad_options_raise_options_error(kwargs):
+    with pytest.raises(OptionsError):
+        Game(**kwargs)
+
+
+def test_random_seed_is_recorded_and_replays():
+    g = Game()
+    assert isinstance(g.seed, int)
+    assert Game(seed=g.seed).to_json() == g.to_json()
+
+
+def test_wild_order_accepts_letters_and_names():
+    a = Game(seed=1, wild_order="RBYOGP")
+    b = Game(seed=1, wild_order=["red", "blue", "yellow", "orange", "green", "purple"])
+    assert a.wild == b.wild == "red"
+    assert a == b
+
+
+def test_play_accepts_move_or_text_and_rejects_illegal():
+    g = Game(seed=7)
+    first = g.legal_moves()[0]
+    h = g.copy()
+    g.play(first)
+    h.play(str(first))
+    assert g == h
+    before = g.to_json()
+    with pytest.raises(IllegalMoveError, match="draft phase"):
+        g.play("pass")
+    with pytest.raises(NotationError):
+        g.play("hello")
+    assert g.to_json() == before, "a rejected move changes nothing"
+
+
+def test_move_parse_str_and_repr():
+    for text in ["3B", "CB", "B4+2", "C3O", "C3O+1", "bonus:YB", "pass", "pass:PBB"]:
+        m = Move.parse(text)
+        assert str(m) == text
+        assert eval(repr(m), {"Move": Move}) == m
+    m = Move.parse("b4+2")
+    assert (m.kind, m.star, m.space, m.colour, m.wilds) == ("place", "B", 4, "blue", 2)
+    d = Move.parse("3Y")
+    assert (d.kind, d.source, d.colour) == ("draft", 3, "yellow")
+    assert Move.parse("CY").source == "C"
+    assert Move.parse("pass:BB").tiles == "BB"
+    assert len({Move.parse("3B"), Move.parse("3b")}) == 1
+
+
+def test_actions_match_moves():
+    g = Game(players=3, seed=11)
+    while not g.is_over:
+        moves = g.legal_moves()
+        actions = g.legal_actions()
+        assert actions == [m.action for m in moves]
+        assert all(Move.from_action(a) == m for a, m in zip(actions, moves))
+        assert all(0 <= a < pavilion.NUM_ACTIONS for a in actions)
+        g.apply_action(actions[len(actions) // 2])
+    assert pavilion.NUM_ACTIONS == 1992
+
+
+def test_apply_action_rejects_bad_ids():
+    g = Game(seed=2)
+    illegal = next(a for a in range(pavilion.NUM_ACTIONS) if a not in set(g.legal_actions()))
+    for a in (illegal, -1, pavilion.NUM_ACTIONS):
+        with pytest.raises(IllegalMoveError):
+            g.apply_action(a)
+    with pytest.raises(NotationError):
+        Move.from_action(pavilion.NUM_ACTIONS)
+
+
+def test_copy_is_independent():
+    g = Game(seed=4)
+    for h in (g.copy(), copy.copy(g), copy.deepcopy(g)):
+        h.play(h.legal_moves()[0])
+        assert h != g
+
+
+def test_json_round_trip_and_repr_pastes_back():
+    g = Game(players=4, seed=9, side="gray")
+    for _ in range(30):
+        g.play(g.legal_moves()[-1])
+    assert Game.from_json(g.to_json()) == g
+    assert Game.from_json(g.to_json(indent=None)) == g
+    assert eval(repr(g), {"Game": Game}) == g
+    doc = json.loads(g.to_json())
+    assert doc["format"] == "pavilion-position" and doc["version"] == 1
+
+
+def test_final_breakdown_after_a_game():
+    g = Game(seed=5)
+    agents = [pavilion.Agent("greedy", seed=1), pavilion.Agent("random", seed=2)]
+    while not g.is_over:
+        g.play(agents[g.current_player].choose(g))
+    b = g.final_breakdown()
+    assert len(b) == 2
+    for entry, score in zip(b, g.scores):
+        assert entry["total"] == score
+        assert entry["before_end"] + entry["stars"] + entry["all_n"] + entry["leftovers"] == entry["total"]
+        assert sum(entry["star_points"]) == entry["stars"]
+        assert entry["leftovers"] <= 0
+    assert g.winners and all(g.scores[w] == max(g.scores) for w in g.winners)
+    assert agents[0].choose(g) is None
+
+
+def test_board_hand_and_seat_errors():
+    g = Game(seed=1)
+    assert g.board(0) == {} and g.hand(1) == ""
+    with pytest.raises(IndexError):
+        g.hand(2)
+
+
+def test_unknown_agent():
+    with pytest.raises(OptionsError, match="unknown agent"):
+        pavilion.Agent("deep-blue")

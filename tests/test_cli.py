@@ -1,0 +1,103 @@
+"""The command line, driven with click's CliRunner."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from pavilion import Game
+from pavilion.cli import main
+
+
+@pytest.fixture
+def run():
+    runner = CliRunner()
+
+    def invoke(*args, input=None):
+        return runner.invoke(main, list(args), input=input, catch_exceptions=False)
+
+    return invoke
+
+
+@pytest.fixture
+def position(tmp_path):
+    p = tmp_path / "pos.json"
+    p.write_text(Game(players=2, seed=4).to_json())
+    return str(p)
+
+
+def test_demo_plays_a_full_game(run):
+    r = run("demo", "--seed", "3")
+    assert r.exit_code == 0, r.output
+    assert "round 6: red is wild" in r.output
+    assert "Final scores" in r.output and ("Winner" in r.output or "Shared victory" in r.output)
+
+
+def test_demo_is_deterministic(run):
+    a = run("demo", "--seed", "11", "--players", "3", "--side", "gray", "--quiet")
+    b = run("demo", "--seed", "11", "--players", "3", "--side", "gray", "--quiet")
+    assert a.exit_code == 0 and a.output == b.output
+
+
+def test_new_show_moves_apply(run, position):
+    r = run("new", "--players", "3", "--seed", "9", "--side", "gray")
+    assert r.exit_code == 0
+    g = Game.from_json(r.output)
+    assert (g.players, g.side, g.seed) == (3, "gray", None)
+    assert g == Game(players=3, seed=9, side="gray")
+    r = run("show", position)
+    assert r.exit_code == 0 and "factories" in r.output
+    r = run("moves", position)
+    assert r.exit_code == 0
+    first = str(Game.from_json(open(position).read()).legal_moves()[0])
+    assert first in r.output
+    r = run("apply", position, first)
+    assert r.exit_code == 0
+    assert json.loads(r.output)["current_player"] == 1
+
+
+def test_position_from_stdin(run, position):
+    r = run("show", "-", input=open(position).read())
+    assert r.exit_code == 0
+
+
+def test_perft_command(run, perft_cases):
+    r = run("perft", "--depth", "3")
+    assert r.exit_code == 0
+    case = perft_cases[0]
+    assert (case["players"], case["seed"], case["prefix"]) == (2, 1, [])
+    assert r.output.splitlines()[2] == f"depth 3: {case['counts'][2]}"
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["show", "missing.json"], ["cannot read position file"]),
+        (["apply", "POS", "Z9"], ["move 1", "Z9", "not a star"]),
+        (["apply", "POS", "pass"], ["move 1", "illegal move"]),
+        (["demo", "--seats", "greedy,alphazero"], ["unknown agent"]),
+        (["demo", "--players", "5"], ["players"]),
+        (["new", "--wild-order", "PPPPPP"], ["wild_order"]),
+        (["demo", "--seed", "-3"], ["seed"]),
+        (["frobnicate"], ["No such command"]),
+    ],
+)
+def test_bad_input_exits_2_with_one_clear_line(run, position, args, words):
+    args = [position if a == "POS" else a for a in args]
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in r.output
+
+
+def test_malformed_position_file(run, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "pavilion-position", "version": 1}')
+    r = run("moves", str(bad))
+    assert r.exit_code == 2
+    lines = [l for l in r.output.splitlines() if l.strip()]
+    assert len(lines) == 1 and "missing field" in lines[0]
+    bad.write_bytes(b"\xff\xfe")
+    r = run("show", str(bad))
+    assert r.exit_code == 2 and "cannot read" in r.output
