@@ -1,5 +1,7 @@
 """Random simulation driven by hypothesis: invariants at every step."""
 
+import random
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,7 +30,7 @@ def check_step(g: Game, strict: bool) -> list[int]:
     return actions
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 4),
     side=st.sampled_from(["colored", "gray"]),
@@ -55,7 +57,7 @@ def test_full_random_games_keep_invariants(players, side, seed, choices):
 @given(players=st.integers(2, 4), side=st.sampled_from(["colored", "gray"]), seed=st.integers(0, 10**9))
 def test_no_unlisted_action_is_accepted(players, side, seed):
     g = Game(players=players, seed=seed, side=side)
-    rng = __import__("random").Random(seed)
+    rng = random.Random(seed)
     for _ in range(40):
         actions = check_step(g, strict=True)
         if not actions:
@@ -81,3 +83,21 @@ def test_redraw_hidden_keeps_the_visible_position():
     h.redraw_hidden(12345)
     assert h.factories == g.factories and h.bag == g.bag and h.legal_moves() == g.legal_moves()
     assert h.to_json() != g.to_json(), "only the rng field differs"
+
+
+def test_a_thousand_seeded_games_from_python():
+    # 200 games per player count and side, every step checked.
+    games = 0
+    for players in (2, 3, 4):
+        for side in ("colored", "gray"):
+            for seed in range(200):
+                g = Game(players=players, seed=seed, side=side)
+                rng = random.Random(seed)
+                while True:
+                    actions = check_step(g, strict=False)
+                    if not actions:
+                        break
+                    g.apply_action(rng.choice(actions))
+                assert g.phase == "over"
+                games += 1
+    assert games == 1200
