@@ -1,6 +1,9 @@
 //! Baseline agents: uniformly random, and greedy (best immediate points).
 
+use std::time::Duration;
+
 use crate::moves::{Move, MoveList, Source};
+use crate::search::{search, SearchConfig};
 use crate::rng::SplitMix64;
 use crate::state::Game;
 use crate::tiles::{Colour, Tiles};
@@ -107,6 +110,38 @@ impl Agent for GreedyAgent {
             }
         }
         best
+    }
+}
+
+/// Monte-Carlo tree search with a fixed budget per move (exact in small endgames).
+pub struct MctsAgent {
+    pub cfg: SearchConfig,
+    pub iterations: Option<u64>,
+    pub time: Option<Duration>,
+    moves_played: u64,
+}
+
+impl MctsAgent {
+    pub fn new(cfg: SearchConfig, iterations: Option<u64>, time: Option<Duration>) -> Self {
+        MctsAgent { cfg, iterations, time, moves_played: 0 }
+    }
+}
+
+impl Agent for MctsAgent {
+    fn choose(&mut self, g: &Game) -> Option<Move> {
+        if g.is_over() {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        g.legal_moves(&mut moves);
+        if moves.len() == 1 {
+            return Some(moves[0]);
+        }
+        // A fresh search seed per move, derived from the agent's seed.
+        let mut cfg = self.cfg.clone();
+        cfg.seed = cfg.seed.wrapping_add(self.moves_played.wrapping_mul(0xA24B_AED4_963E_E407));
+        self.moves_played += 1;
+        search(g, cfg, self.iterations, self.time).best()
     }
 }
 

@@ -15,6 +15,7 @@
 pub mod action;
 pub mod agents;
 pub mod apply;
+pub mod arena;
 pub mod board;
 pub mod error;
 pub mod movegen;
@@ -25,6 +26,7 @@ pub mod playout;
 pub mod position;
 pub mod rng;
 pub mod scoring;
+pub mod search;
 pub mod state;
 pub mod tiles;
 

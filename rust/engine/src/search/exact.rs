@@ -1,0 +1,135 @@
+//! Exact solve of the last round's placing (max^n: each player maximises its
+//! own value, the same value MCTS estimates).
+//!
+//! No search may read the hidden future. In the last round the only draws are
+//! supply refills after a bonus pick; what they bring matters only to a later
+//! bonus pick. So the solve is exact as long as no bonus decision follows a
+//! draw; when one would, or the tree is larger than the node budget, `solve`
+//! returns `None` and the caller falls back to MCTS.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+use super::tree::Values;
+use super::{outcome, tree_moves, MoveStats, SearchConfig, SearchResult};
+use crate::moves::{Move, MoveList};
+use crate::state::{Game, Phase, ROUNDS};
+
+pub const DEFAULT_NODE_BUDGET: u64 = 1_000_000;
+
+type Value = (Values, Values);
+
+struct Solver {
+    tt: HashMap<u64, Value>,
+    nodes: u64,
+    budget: u64,
+    margin_weight: f64,
+}
+
+fn key(g: &Game) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    g.hash(&mut h);
+    h.finish()
+}
+
+impl Solver {
+    fn utility(&self, v: &Value, seat: usize) -> f64 {
+        v.0[seat] + self.margin_weight * (v.1[seat] / 50.0).clamp(-1.0, 1.0)
+    }
+
+    /// Value of `g`; `drawn` once a hidden draw has happened on this line.
+    fn value(&mut self, g: &Game, drawn: bool) -> Option<Value> {
+        if g.is_over() {
+            return Some(outcome(g));
+        }
+        let k = key(g);
+        if let Some(v) = self.tt.get(&k) {
+            return Some(*v);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return None;
+        }
+        let mut moves = MoveList::new();
+        tree_moves(g, &mut moves);
+        if drawn && g.bonus_owed() > 0 {
+            return None; // the pick depends on hidden draws
+        }
+        let mover = g.current_player();
+        let mut best: Option<(f64, Value)> = None;
+        for m in moves.iter() {
+            let v = self.child_value(g, m, drawn)?;
+            let u = self.utility(&v, mover);
+            if best.as_ref().is_none_or(|(bu, _)| u > *bu) {
+                best = Some((u, v));
+            }
+        }
+        let v = best.expect("a running game has moves").1;
+        self.tt.insert(k, v);
+        Some(v)
+    }
+
+    fn child_value(&mut self, g: &Game, m: &Move, drawn: bool) -> Option<Value> {
+        let mut c = *g;
+        let before = c.rng_state();
+        c.play_unchecked(m);
+        self.value(&c, drawn || c.rng_state() != before)
+    }
+
+    /// The best line from `g`, read back from the table.
+    fn line(&mut self, g: &Game, first: Move, max_len: usize) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut g = *g;
+        g.play_unchecked(&first);
+        let mut moves = MoveList::new();
+        while !g.is_over() && pv.len() < max_len {
+            tree_moves(&g, &mut moves);
+            let mover = g.current_player();
+            let mut best: Option<(f64, Move)> = None;
+            for m in moves.iter() {
+                // Every child of a solved node is in the table or terminal.
+                let Some(v) = self.child_value(&g, m, false) else { return pv };
+                let u = self.utility(&v, mover);
+                if best.is_none_or(|(bu, _)| u > bu) {
+                    best = Some((u, *m));
+                }
+            }
+            let Some((_, m)) = best else { return pv };
+            pv.push(m);
+            g.play_unchecked(&m);
+        }
+        pv
+    }
+}
+
+/// Solves the rest of the game exactly when it is the last round's placing,
+/// no bonus pick depends on hidden draws, and at most `budget` positions are needed.
+pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64) -> Option<SearchResult> {
+    if g.round() != ROUNDS || g.phase() != Phase::Place {
+        return None;
+    }
+    let start = Instant::now();
+    let mut s = Solver { tt: HashMap::new(), nodes: 0, budget, margin_weight: cfg.margin_weight };
+    let mover = g.current_player();
+    let mut moves = MoveList::new();
+    tree_moves(g, &mut moves);
+    let mut stats = Vec::new();
+    for m in moves.iter() {
+        let before = s.nodes;
+        let v = s.child_value(g, m, false)?;
+        stats.push((s.utility(&v, mover), MoveStats {
+            mv: *m,
+            visits: s.nodes - before,
+            win_rate: v.0[mover],
+            margin: v.1[mover],
+            pv: Vec::new(),
+        }));
+    }
+    stats.sort_by(|a, b| b.0.total_cmp(&a.0));
+    let mut moves: Vec<MoveStats> = stats.into_iter().map(|(_, m)| m).collect();
+    for m in moves.iter_mut() {
+        m.pv = s.line(g, m.mv, 24);
+    }
+    Some(SearchResult { moves, iterations: s.nodes, elapsed: start.elapsed(), exact: true, nodes: s.tt.len() })
+}

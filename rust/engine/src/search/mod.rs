@@ -1,0 +1,248 @@
+//! Monte-Carlo tree search for 2–4 players (each maximises its own outcome),
+//! never reading the real future: every iteration re-draws the bag's order.
+//!
+//! Threads search root-parallel: one tree per thread with its own seed, root
+//! statistics summed. The last round's placing is solved exactly when it is
+//! small enough (`exact`).
+
+pub mod exact;
+pub mod policy;
+pub mod tree;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::moves::{Move, MoveList};
+use crate::scoring::breakdown;
+use crate::state::{Game, MAX_KEEP, MAX_PLAYERS, ROUNDS};
+use policy::{InformedRollout, Rollout, UniformRollout};
+use tree::{Tree, Values};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RolloutKind {
+    Uniform,
+    Informed,
+}
+
+impl RolloutKind {
+    pub fn policy(self) -> &'static dyn Rollout {
+        match self {
+            RolloutKind::Uniform => &UniformRollout,
+            RolloutKind::Informed => &InformedRollout,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub threads: usize,
+    pub seed: u64,
+    /// UCB exploration constant (values lie in 0..1).
+    pub exploration: f64,
+    /// Weight of the score margin (±50 points ↦ ±1) next to win/draw/loss.
+    pub margin_weight: f64,
+    pub rollout: RolloutKind,
+    /// Memory cap for all trees together.
+    pub max_bytes: usize,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            seed: 0,
+            exploration: 0.7,
+            margin_weight: 0.1,
+            rollout: RolloutKind::Informed,
+            max_bytes: 512 << 20,
+        }
+    }
+}
+
+/// Moves the search considers: every legal move except some passes. A pass
+/// differs from another only by the tiles it keeps. In the last round the
+/// colours kept change nothing (no more placements), so one pass per keep size
+/// remains, and the result is exact. Before that, the search keeps the passes
+/// that keep as many tiles as allowed (each choice of colours), plus keeping
+/// nothing: a discard costs its point now and a kept tile may cost it later,
+/// so the other sizes only matter when the floor at 1 makes discards free, and
+/// there keeping nothing is the extreme. The player still sees every pass.
+pub fn tree_moves(g: &Game, out: &mut MoveList) {
+    g.legal_moves(out);
+    let first_pass = out.iter().position(|m| matches!(m, Move::Pass { .. }));
+    if first_pass.is_none() {
+        return;
+    }
+    let hand = g.player(g.current_player()).hand.total();
+    let max_keep = hand.min(MAX_KEEP);
+    if g.round() == ROUNDS {
+        let mut seen = 0u32;
+        out.retain(|m| match m {
+            Move::Pass { keep } => {
+                let bit = 1 << keep.total();
+                let new = seen & bit == 0;
+                seen |= bit;
+                new
+            }
+            _ => true,
+        });
+    } else {
+        out.retain(|m| match m {
+            Move::Pass { keep } => keep.total() == max_keep || keep.is_empty(),
+            _ => true,
+        });
+    }
+}
+
+/// Win/draw/loss and score margin per seat of a finished game.
+pub fn outcome(g: &Game) -> (Values, Values) {
+    let n = g.num_players();
+    let mut scores = [0i32; MAX_PLAYERS];
+    for (s, p) in g.players().iter().enumerate() {
+        scores[s] = breakdown(g.side(), p).total;
+    }
+    let best = *scores[..n].iter().max().expect("players");
+    let winners = scores[..n].iter().filter(|&&s| s == best).count() as f64;
+    let mut wdl = [0.0; MAX_PLAYERS];
+    let mut margin = [0.0; MAX_PLAYERS];
+    for s in 0..n {
+        wdl[s] = if scores[s] == best { 1.0 / winners } else { 0.0 };
+        let other = (0..n).filter(|&o| o != s).map(|o| scores[o]).max().expect("2+ players");
+        margin[s] = (scores[s] - other) as f64;
+    }
+    (wdl, margin)
+}
+
+/// One candidate move with its statistics, from the mover's point of view.
+#[derive(Clone, Debug)]
+pub struct MoveStats {
+    pub mv: Move,
+    pub visits: u64,
+    /// Mean win/draw/loss value: the win rate (a shared win counts 1/k).
+    pub win_rate: f64,
+    /// Mean final score margin over the best opponent.
+    pub margin: f64,
+    pub pv: Vec<Move>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// Candidates, most visited first (for an exact solve: best value first).
+    pub moves: Vec<MoveStats>,
+    pub iterations: u64,
+    pub elapsed: Duration,
+    /// True when the rest of the game was solved exactly.
+    pub exact: bool,
+    pub nodes: usize,
+}
+
+impl SearchResult {
+    pub fn best(&self) -> Option<Move> {
+        self.moves.first().map(|m| m.mv)
+    }
+}
+
+/// A search that can be run in slices (for progress and interruption).
+pub struct Searcher {
+    root: Game,
+    cfg: SearchConfig,
+    trees: Vec<Tree>,
+    elapsed: Duration,
+}
+
+impl Searcher {
+    pub fn new(root: &Game, cfg: SearchConfig) -> Searcher {
+        let threads = cfg.threads.max(1);
+        let per_tree = cfg.max_bytes / threads;
+        let trees =
+            (0..threads).map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree)).collect();
+        Searcher { root: *root, cfg, trees, elapsed: Duration::ZERO }
+    }
+
+    pub fn iterations(&self) -> u64 {
+        self.trees.iter().map(|t| t.iterations).sum()
+    }
+
+    /// Searches until `iterations` more have run (split over the threads),
+    /// `time` has passed, or `stop` is set — whichever comes first.
+    pub fn run(&mut self, iterations: Option<u64>, time: Option<Duration>, stop: &AtomicBool) {
+        if self.root.is_over() {
+            return;
+        }
+        let start = Instant::now();
+        let deadline = time.map(|t| start + t);
+        let threads = self.trees.len() as u64;
+        let cfg = &self.cfg;
+        let policy = cfg.rollout.policy();
+        let work = |tree: &mut Tree, quota: Option<u64>| {
+            let mut done = 0u64;
+            loop {
+                if quota.is_some_and(|q| done >= q) || stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                // Check the clock every few iterations only.
+                if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return;
+                }
+                tree.iterate(cfg, policy);
+                done += 1;
+            }
+        };
+        let quota = |i: u64| iterations.map(|n| n / threads + u64::from(i < n % threads));
+        if self.trees.len() == 1 {
+            work(&mut self.trees[0], quota(0));
+        } else {
+            std::thread::scope(|s| {
+                for (i, tree) in self.trees.iter_mut().enumerate() {
+                    let q = quota(i as u64);
+                    s.spawn(move || work(tree, q));
+                }
+            });
+        }
+        self.elapsed += start.elapsed();
+    }
+
+    /// Root statistics summed over the trees, most visited first.
+    pub fn result(&self, pv_len: usize) -> SearchResult {
+        let root_edges = self.trees[0].root_edges();
+        let mut moves: Vec<MoveStats> = (0..root_edges.len())
+            .map(|i| {
+                let (mut v, mut w, mut m) = (0u64, 0.0, 0.0);
+                for t in &self.trees {
+                    let e = &t.root_edges()[i];
+                    v += e.visits as u64;
+                    w += e.wdl;
+                    m += e.margin;
+                }
+                let d = v.max(1) as f64;
+                // The PV comes from the tree that visited this move most.
+                let best_tree =
+                    self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree");
+                MoveStats { mv: root_edges[i].mv, visits: v, win_rate: w / d, margin: m / d, pv: best_tree.principal_variation(i, pv_len) }
+            })
+            .collect();
+        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+        SearchResult {
+            moves,
+            iterations: self.iterations(),
+            elapsed: self.elapsed,
+            exact: false,
+            nodes: self.trees.iter().map(|t| t.node_count()).sum(),
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.trees.iter().map(|t| t.memory_bytes()).sum()
+    }
+}
+
+/// One-call search: exact when the endgame allows it, else MCTS with the given budget.
+pub fn search(g: &Game, cfg: SearchConfig, iterations: Option<u64>, time: Option<Duration>) -> SearchResult {
+    if let Some(r) = exact::solve(g, &cfg, exact::DEFAULT_NODE_BUDGET) {
+        return r;
+    }
+    let mut s = Searcher::new(g, cfg);
+    let never = AtomicBool::new(false);
+    s.run(iterations, time, &never);
+    s.result(12)
+}

@@ -1,0 +1,103 @@
+//! Rollout policies: how a simulation plays from a leaf to the end of the game.
+
+use crate::apply::PlaceOutcome;
+use crate::moves::{Move, MoveList, Source};
+use crate::rng::SplitMix64;
+use crate::state::Game;
+
+/// Chooses moves during a rollout. Implementations must only return moves from `moves`.
+pub trait Rollout: Send + Sync {
+    fn choose(&self, g: &Game, moves: &MoveList, rng: &mut SplitMix64) -> Move;
+    fn name(&self) -> &'static str;
+}
+
+/// Uniform over the legal moves. Weak in this game: a hand of tiles has up to
+/// 210 keep sets, so a uniform pick mostly passes at once.
+pub struct UniformRollout;
+
+impl Rollout for UniformRollout {
+    fn choose(&self, _g: &Game, moves: &MoveList, rng: &mut SplitMix64) -> Move {
+        moves[rng.below(moves.len() as u32) as usize]
+    }
+    fn name(&self) -> &'static str {
+        "uniform"
+    }
+}
+
+/// Cheap informed play, close to the greedy agent with some noise: drafts
+/// mostly the take with the most tiles (counting the centre penalty);
+/// places before passing, mostly the placement that scores most now (points
+/// plus bonus tiles, sparing wilds); passes keeping as many tiles as allowed;
+/// bonus picks at random.
+pub struct InformedRollout;
+
+/// Chance in 256 of playing the heuristic's choice rather than a random one.
+const GREEDY_DRAFT: u32 = 192;
+const GREEDY_PLACE: u32 = 216;
+
+fn best_by<F: Fn(&Move) -> i32>(moves: &[Move], f: F) -> Move {
+    let mut best = moves[0];
+    let mut best_v = i32::MIN;
+    for m in moves {
+        let v = f(m);
+        if v > best_v {
+            best_v = v;
+            best = *m;
+        }
+    }
+    best
+}
+
+impl Rollout for InformedRollout {
+    fn choose(&self, g: &Game, moves: &MoveList, rng: &mut SplitMix64) -> Move {
+        match moves[0] {
+            Move::Draft { .. } => {
+                if rng.below(256) >= GREEDY_DRAFT {
+                    return moves[rng.below(moves.len() as u32) as usize];
+                }
+                best_by(moves, |m| draft_value(g, m))
+            }
+            Move::Bonus { .. } => moves[rng.below(moves.len() as u32) as usize],
+            Move::Pass { .. } => best_keep(moves, rng),
+            Move::Place { .. } => {
+                // Placements come first in the list, then the passes.
+                let places = moves.iter().position(|m| matches!(m, Move::Pass { .. })).unwrap_or(moves.len());
+                if rng.below(256) >= GREEDY_PLACE {
+                    return moves[rng.below(places as u32) as usize];
+                }
+                best_by(&moves[..places], |m| match *m {
+                    Move::Place { star, pos, wilds, .. } => {
+                        let PlaceOutcome { points, bonus } = g.place_outcome(star as usize, pos as usize);
+                        (points + bonus) as i32 * 8 - wilds as i32
+                    }
+                    _ => i32::MIN,
+                })
+            }
+        }
+    }
+    fn name(&self) -> &'static str {
+        "informed"
+    }
+}
+
+/// Tiles a draft takes, less the centre penalty, times 4 (integer scale).
+fn draft_value(g: &Game, m: &Move) -> i32 {
+    let Move::Draft { source, colour } = *m else { return i32::MIN };
+    let tiles = match source {
+        Source::Centre => *g.centre(),
+        Source::Factory(i) => g.factories()[i as usize],
+    };
+    let wild = g.wild();
+    let taken = if colour == wild { 1 } else { tiles.get(colour) as i32 + (tiles.get(wild) > 0) as i32 };
+    let penalty = if source == Source::Centre && g.start_token().is_none() { taken } else { 0 };
+    4 * (taken - penalty) + (tiles.get(wild) > 0) as i32
+}
+
+/// A random pass among those keeping the most tiles (the list holds only passes here).
+pub fn best_keep(moves: &[Move], rng: &mut SplitMix64) -> Move {
+    let size = |m: &Move| if let Move::Pass { keep } = m { keep.total() } else { 0 };
+    let max = moves.iter().map(size).max().unwrap_or(0);
+    let n = moves.iter().filter(|m| size(m) == max).count() as u32;
+    let k = rng.below(n) as usize;
+    *moves.iter().filter(|m| size(m) == max).nth(k).expect("k < n")
+}

@@ -1,0 +1,204 @@
+//! One Monte-Carlo search tree (open loop, re-determinised every iteration).
+//!
+//! Each iteration copies the root, re-draws the hidden future with the tree's
+//! own RNG (`Game::redraw_hidden`), and walks down by move. Statistics live on
+//! edges, from the point of view of the player who chose the edge. A node
+//! remembers a fingerprint of the legal moves it was created with; when a
+//! chance event (new factories, a supply refill) gives a walk a different move
+//! set, the walk stops there and rolls out instead of mixing positions.
+
+use std::hash::{Hash, Hasher};
+
+use super::policy::Rollout;
+use super::{outcome, tree_moves, SearchConfig};
+use crate::moves::{Move, MoveList};
+use crate::rng::SplitMix64;
+use crate::state::{Game, MAX_PLAYERS};
+
+const NONE: u32 = u32::MAX;
+
+#[derive(Clone, Copy)]
+pub struct Edge {
+    pub mv: Move,
+    pub child: u32,
+    pub visits: u32,
+    /// Sum of win/draw/loss values (1, 1/k for a k-way shared win, 0).
+    pub wdl: f64,
+    /// Sum of final score margins (own score minus best other score).
+    pub margin: f64,
+}
+
+struct Node {
+    fingerprint: u64,
+    first_edge: u32,
+    num_edges: u32,
+    visits: u32,
+    unvisited: u32,
+}
+
+pub struct Tree {
+    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    rng: SplitMix64,
+    root: Game,
+    max_edges: usize,
+    pub iterations: u64,
+}
+
+fn fingerprint(moves: &[Move]) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    moves.hash(&mut h);
+    h.finish()
+}
+
+/// Bytes of tree memory per edge (nodes are few next to edges).
+pub const EDGE_BYTES: usize = std::mem::size_of::<Edge>() + 8;
+
+impl Tree {
+    pub fn new(root: &Game, seed: u64, max_bytes: usize) -> Tree {
+        let mut t = Tree {
+            nodes: Vec::new(),
+            edges: Vec::new(),
+            rng: SplitMix64::new(seed),
+            root: *root,
+            max_edges: (max_bytes / EDGE_BYTES).max(1024),
+            iterations: 0,
+        };
+        let mut moves = MoveList::new();
+        tree_moves(root, &mut moves);
+        t.add_node(&moves);
+        t
+    }
+
+    fn add_node(&mut self, moves: &[Move]) -> u32 {
+        let first = self.edges.len() as u32;
+        self.edges.extend(moves.iter().map(|&mv| Edge { mv, child: NONE, visits: 0, wdl: 0.0, margin: 0.0 }));
+        self.nodes.push(Node {
+            fingerprint: fingerprint(moves),
+            first_edge: first,
+            num_edges: moves.len() as u32,
+            visits: 0,
+            unvisited: moves.len() as u32,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    pub fn root_edges(&self) -> &[Edge] {
+        let n = &self.nodes[0];
+        &self.edges[n.first_edge as usize..(n.first_edge + n.num_edges) as usize]
+    }
+
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.edges.len() * EDGE_BYTES + self.nodes.len() * std::mem::size_of::<Node>()
+    }
+
+    /// Most-visited line from the root, starting with `first` (a root move).
+    pub fn principal_variation(&self, first: usize, max_len: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let root = &self.nodes[0];
+        let mut e = &self.edges[(root.first_edge as usize) + first];
+        loop {
+            pv.push(e.mv);
+            if e.child == NONE || pv.len() >= max_len {
+                return pv;
+            }
+            let n = &self.nodes[e.child as usize];
+            let es = &self.edges[n.first_edge as usize..(n.first_edge + n.num_edges) as usize];
+            match es.iter().filter(|x| x.visits > 0).max_by_key(|x| x.visits) {
+                Some(best) => e = best,
+                None => return pv,
+            }
+        }
+    }
+
+    fn select(&mut self, node: u32, cfg: &SearchConfig) -> usize {
+        let n = &self.nodes[node as usize];
+        let first = n.first_edge as usize;
+        let count = n.num_edges as usize;
+        if n.unvisited > 0 {
+            // A random unvisited edge, so move order does not bias the search.
+            let start = self.rng.below(count as u32) as usize;
+            for k in 0..count {
+                let i = (start + k) % count;
+                if self.edges[first + i].visits == 0 {
+                    return i;
+                }
+            }
+        }
+        let log_n = (n.visits.max(1) as f64).ln();
+        let mut best = 0;
+        let mut best_v = f64::NEG_INFINITY;
+        for i in 0..count {
+            let e = &self.edges[first + i];
+            let v = e.visits as f64;
+            let q = e.wdl / v + cfg.margin_weight * (e.margin / v / 50.0).clamp(-1.0, 1.0);
+            let u = q + cfg.exploration * (log_n / v).sqrt();
+            if u > best_v {
+                best_v = u;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Runs one iteration: select, expand one node, roll out, back up.
+    pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout) {
+        let mut g = self.root;
+        g.redraw_hidden(self.rng.next_u64());
+        let mut path: [(u32, u32, u8); 256] = [(0, 0, 0); 256];
+        let mut depth = 0;
+        let mut node = 0u32;
+        let mut moves = MoveList::new();
+        loop {
+            if g.is_over() {
+                break;
+            }
+            let mover = g.current_player();
+            let i = self.select(node, cfg);
+            let ei = self.nodes[node as usize].first_edge as usize + i;
+            let mv = self.edges[ei].mv;
+            g.play_unchecked(&mv);
+            path[depth] = (node, ei as u32, mover as u8);
+            depth += 1;
+            let child = self.edges[ei].child;
+            if child == NONE {
+                if !g.is_over() && self.edges.len() < self.max_edges && depth < path.len() {
+                    tree_moves(&g, &mut moves);
+                    let c = self.add_node(&moves);
+                    self.edges[ei].child = c;
+                }
+                break;
+            }
+            tree_moves(&g, &mut moves);
+            if self.nodes[child as usize].fingerprint != fingerprint(&moves) || depth == path.len() {
+                break; // chance gave this walk other moves: stop sharing here
+            }
+            node = child;
+        }
+        // Roll out.
+        while !g.is_over() {
+            g.legal_moves(&mut moves);
+            let m = rollout.choose(&g, &moves, &mut self.rng);
+            g.play_unchecked(&m);
+        }
+        let (wdl, margin) = outcome(&g);
+        for &(n, ei, mover) in &path[..depth] {
+            let e = &mut self.edges[ei as usize];
+            if e.visits == 0 {
+                self.nodes[n as usize].unvisited -= 1;
+            }
+            e.visits += 1;
+            e.wdl += wdl[mover as usize];
+            e.margin += margin[mover as usize];
+            self.nodes[n as usize].visits += 1;
+        }
+        self.iterations += 1;
+    }
+}
+
+/// Values per seat, padded to `MAX_PLAYERS`.
+pub type Values = [f64; MAX_PLAYERS];
