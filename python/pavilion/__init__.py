@@ -14,7 +14,9 @@ from pavilion._engine import (
     Move,
     NotationError,
     OptionsError,
+    Search,
     __version__,
+    play_matches,
 )
 
 __all__ = [
@@ -26,5 +28,7 @@ __all__ = [
     "Move",
     "NotationError",
     "OptionsError",
+    "Search",
     "__version__",
+    "play_matches",
 ]

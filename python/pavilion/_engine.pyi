@@ -112,9 +112,39 @@ class Game:
     def perft(self, depth: int) -> int: ...
 
 class Agent:
-    """A built-in player: "random" or "greedy"."""
+    """A built-in player: "random", "greedy" or "mcts[:options]"."""
 
     def __init__(self, spec: str, seed: int = 0) -> None: ...
     @property
     def name(self) -> str: ...
     def choose(self, game: Game) -> Move | None: ...
+
+class Search:
+    """MCTS (or an exact endgame solve) for the player to move."""
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int | None = None,
+        threads: int = 1,
+        rollout: Literal["informed", "uniform"] = "informed",
+        exploration: float = 0.7,
+        margin: float = 0.1,
+        memory_mb: float = 512.0,
+        exact: bool = True,
+    ) -> None: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def iterations(self) -> int: ...
+    def run(self, iterations: int | None = None, seconds: float | None = None) -> None: ...
+    def result(self, top: int | None = None, pv_length: int = 12) -> dict: ...
+
+def play_matches(
+    agents: list[str],
+    indices: list[int],
+    players: int = 2,
+    side: Literal["colored", "gray"] = "colored",
+    seed: int | None = None,
+    threads: int = 1,
+) -> list[dict]: ...

@@ -10,10 +10,11 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pavilion import render
+from pavilion import analysis, render
 from pavilion._engine import Agent, Game, Move, __version__
 
 console = Console(highlight=False)
+progress_console = Console(stderr=True)
 
 AGENTS = ("random", "greedy")
 SEED = click.IntRange(0, 2**64 - 1)
@@ -152,6 +153,104 @@ def perft(position: str | None, depth: int) -> None:
     game = load_position(position) if position else Game(players=2, seed=1)
     for d in range(1, depth + 1):
         click.echo(f"depth {d}: {game.perft(d)}")
+
+
+def check_agent(spec: str) -> str:
+    try:
+        Agent(spec)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    return spec
+
+
+@main.command()
+@click.argument("position")
+@click.option("--iterations", type=click.IntRange(1), default=None, help="Search budget in iterations.")
+@click.option("--time", "seconds", type=click.FloatRange(0, min_open=True), default=None, help="Search budget in seconds (default 2 when no budget is given).")
+@click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option("--top", type=click.IntRange(1), default=10, show_default=True, help="How many candidate moves to show.")
+@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+def solve(position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool) -> None:
+    """Analyse a position file (`-` reads stdin): ranked moves for the player to move.
+
+    The last round's placing is solved exactly when it is small and no hidden
+    draw matters; otherwise Monte-Carlo tree search runs for the budget.
+    Ctrl-C stops early and prints the best answer so far.
+    """
+    import json as jsonlib
+
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    game = load_position(position)
+    if game.is_over:
+        raise InputError(f"{position}: the game is over, there is nothing to solve")
+    with Progress(TextColumn("searching"), BarColumn(), TextColumn("{task.fields[it]} iterations"), TimeElapsedColumn(),
+                  console=progress_console, transient=True, disable=as_json) as bar:
+        total = iterations if iterations is not None else (seconds or 2.0)
+        task = bar.add_task("search", total=total, it=0)
+
+        def tick(done: int, elapsed: float) -> None:
+            bar.update(task, completed=done if iterations is not None else elapsed, it=done)
+
+        result = analysis.solve(game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick)
+    if as_json:
+        out = dict(result)
+        out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in result["moves"]]
+        click.echo(jsonlib.dumps(out, indent=2))
+        return
+    kind = "exact solve" if result["exact"] else f"MCTS, {result['iterations']} iterations in {result['seconds']:.1f}s"
+    t = Table(title=f"Player {game.current_player + 1} to move — {kind}")
+    for col, just in [("#", "right"), ("move", "left"), ("visits" if not result["exact"] else "nodes", "right"),
+                      ("win rate", "right"), ("margin", "right"), ("principal variation", "left")]:
+        t.add_column(col, justify=just)
+    for i, m in enumerate(result["moves"], 1):
+        t.add_row(str(i), str(m["move"]), str(m["visits"]), f"{100 * m['win_rate']:.1f}%", f"{m['margin']:+.1f}",
+                  " ".join(str(x) for x in m["pv"][:10]))
+    console.print(t)
+    if result["exact"]:
+        console.print("[bold]exact[/]: the rest of the game was solved exactly")
+    if result["interrupted"]:
+        console.print("[yellow]interrupted[/]: best answer so far")
+
+
+@main.command()
+@click.argument("agents", nargs=-1, required=True)
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: int, threads: int | None, as_json: bool) -> None:
+    """Seat-balanced games between agents, e.g. `mcts:iterations=2000 greedy`.
+
+    Agents: random, greedy, mcts[:iterations=N,time=S,threads=N,rollout=informed|uniform,c=X,margin=X].
+    With fewer agents than players they repeat round the table; seats rotate every game.
+    """
+    import json as jsonlib
+
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
+
+    specs = [check_agent(a) for a in agents]
+    with Progress(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
+                  console=progress_console, transient=True, disable=as_json) as bar:
+        task = bar.add_task("games", total=games)
+        result = analysis.arena(specs, games=games, players=players, side=side, seed=seed, threads=threads,
+                                progress=lambda n: bar.update(task, completed=n))
+    if as_json:
+        click.echo(jsonlib.dumps(result, indent=2))
+        return
+    t = Table(title=f"{result['games']} games, {players} players, {side} side, seed {seed} "
+                    f"({result['mean_moves']:.0f} moves a game, {result['seconds']:.0f}s)")
+    for col in ["agent", "seats", "win rate", "95% CI", "mean score"]:
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for a in result["agents"]:
+        lo, hi = a["ci95"]
+        t.add_row(a["agent"], str(a["seats"]), f"{100 * a['win_rate']:.1f}%", f"{100 * lo:.1f}–{100 * hi:.1f}%", f"{a['mean_score']:.1f}")
+    console.print(t)
+    if result["interrupted"]:
+        console.print("[yellow]interrupted[/]: results of the games finished so far")
 
 
 if __name__ == "__main__":  # pragma: no cover

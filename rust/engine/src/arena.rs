@@ -10,7 +10,7 @@ use crate::state::{Game, Options};
 
 /// Builds an agent from its spec. MCTS options: `iterations=N`, `time=SECONDS`,
 /// `threads=N`, `rollout=informed|uniform`, `c=EXPLORATION`, `margin=WEIGHT`,
-/// `memory=MB`; without a budget it runs 2,000 iterations a move.
+/// `memory=MB`, `passes=pruned|all`; without a budget it runs 2,000 iterations a move.
 pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + Sync>, Error> {
     let bad = |why: String| Error::InvalidOptions(format!("agent '{spec}': {why}"));
     let (name, opts) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
@@ -33,6 +33,13 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
                     "c" => cfg.exploration = num(v)?,
                     "margin" => cfg.margin_weight = num(v)?,
                     "memory" => cfg.max_bytes = (num(v)? * 1048576.0) as usize,
+                    "passes" => {
+                        cfg.all_passes = match v {
+                            "pruned" => false,
+                            "all" => true,
+                            _ => return Err(bad(format!("passes={v}: choose pruned or all"))),
+                        }
+                    }
                     "rollout" => {
                         cfg.rollout = match v {
                             "informed" => RolloutKind::Informed,
@@ -40,7 +47,7 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
                             _ => return Err(bad(format!("rollout={v}: choose informed or uniform"))),
                         }
                     }
-                    _ => return Err(bad(format!("unknown option '{k}' (iterations, time, threads, rollout, c, margin, memory)"))),
+                    _ => return Err(bad(format!("unknown option '{k}' (iterations, time, threads, rollout, c, margin, memory, passes)"))),
                 }
             }
             if iterations.is_none() && time.is_none() {

@@ -1,9 +1,10 @@
 //! `pavilion.Agent`: the built-in players, chosen by name.
 
-use pavilion_engine::agents::{Agent, GreedyAgent, RandomAgent};
+use pavilion_engine::agents::Agent;
+use pavilion_engine::arena::agent_from_spec;
 use pyo3::prelude::*;
 
-use crate::errors::OptionsError;
+use crate::errors::to_py;
 use crate::game::PyGame;
 use crate::moves::PyMove;
 
@@ -16,16 +17,13 @@ pub struct PyAgent {
 
 #[pymethods]
 impl PyAgent {
-    /// `spec`: "random" or "greedy". `seed` fixes its choices among equals.
+    /// `spec`: "random", "greedy" or "mcts" with options, e.g.
+    /// "mcts:iterations=2000,threads=2" or "mcts:time=1.0". `seed` fixes its choices.
     #[new]
     #[pyo3(signature = (spec, seed=None))]
     fn new(spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         let seed = seed.map(crate::game::seed_arg).transpose()?.unwrap_or(0);
-        let inner: Box<dyn Agent + Send + Sync> = match spec.trim() {
-            "random" => Box::new(RandomAgent::new(seed)),
-            "greedy" => Box::new(GreedyAgent::new(seed)),
-            other => return Err(OptionsError::new_err(format!("unknown agent '{other}': choose random or greedy"))),
-        };
+        let inner = agent_from_spec(spec, seed).map_err(to_py)?;
         Ok(PyAgent { spec: spec.trim().to_string(), seed, inner })
     }
 

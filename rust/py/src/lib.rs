@@ -3,9 +3,11 @@
 use pyo3::prelude::*;
 
 mod agents;
+mod arena;
 mod errors;
 mod game;
 mod moves;
+mod search;
 
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -13,6 +15,8 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<agents::PyAgent>()?;
+    m.add_class::<search::PySearch>()?;
+    m.add_function(wrap_pyfunction!(arena::play_matches, m)?)?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("OptionsError", py.get_type::<errors::OptionsError>())?;

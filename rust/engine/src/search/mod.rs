@@ -9,6 +9,9 @@ pub mod exact;
 pub mod policy;
 pub mod tree;
 
+#[cfg(test)]
+mod tests;
+
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -44,6 +47,8 @@ pub struct SearchConfig {
     pub rollout: RolloutKind,
     /// Memory cap for all trees together.
     pub max_bytes: usize,
+    /// Search every legal pass instead of the pruned set (for measuring the pruning).
+    pub all_passes: bool,
 }
 
 impl Default for SearchConfig {
@@ -55,6 +60,7 @@ impl Default for SearchConfig {
             margin_weight: 0.1,
             rollout: RolloutKind::Informed,
             max_bytes: 512 << 20,
+            all_passes: false,
         }
     }
 }
@@ -69,6 +75,10 @@ impl Default for SearchConfig {
 /// there keeping nothing is the extreme. The player still sees every pass.
 pub fn tree_moves(g: &Game, out: &mut MoveList) {
     g.legal_moves(out);
+    prune_passes(g, out);
+}
+
+fn prune_passes(g: &Game, out: &mut MoveList) {
     let first_pass = out.iter().position(|m| matches!(m, Move::Pass { .. }));
     if first_pass.is_none() {
         return;
@@ -155,7 +165,7 @@ impl Searcher {
         let threads = cfg.threads.max(1);
         let per_tree = cfg.max_bytes / threads;
         let trees =
-            (0..threads).map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree)).collect();
+            (0..threads).map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.all_passes)).collect();
         Searcher { root: *root, cfg, trees, elapsed: Duration::ZERO }
     }
 

@@ -42,6 +42,7 @@ pub struct Tree {
     rng: SplitMix64,
     root: Game,
     max_edges: usize,
+    all_passes: bool,
     pub iterations: u64,
 }
 
@@ -55,19 +56,28 @@ fn fingerprint(moves: &[Move]) -> u64 {
 pub const EDGE_BYTES: usize = std::mem::size_of::<Edge>() + 8;
 
 impl Tree {
-    pub fn new(root: &Game, seed: u64, max_bytes: usize) -> Tree {
+    pub fn new(root: &Game, seed: u64, max_bytes: usize, all_passes: bool) -> Tree {
         let mut t = Tree {
             nodes: Vec::new(),
             edges: Vec::new(),
             rng: SplitMix64::new(seed),
             root: *root,
             max_edges: (max_bytes / EDGE_BYTES).max(1024),
+            all_passes,
             iterations: 0,
         };
         let mut moves = MoveList::new();
-        tree_moves(root, &mut moves);
+        t.moves_at(root, &mut moves);
         t.add_node(&moves);
         t
+    }
+
+    fn moves_at(&self, g: &Game, out: &mut MoveList) {
+        if self.all_passes {
+            g.legal_moves(out);
+        } else {
+            tree_moves(g, out);
+        }
     }
 
     fn add_node(&mut self, moves: &[Move]) -> u32 {
@@ -167,13 +177,13 @@ impl Tree {
             let child = self.edges[ei].child;
             if child == NONE {
                 if !g.is_over() && self.edges.len() < self.max_edges && depth < path.len() {
-                    tree_moves(&g, &mut moves);
+                    self.moves_at(&g, &mut moves);
                     let c = self.add_node(&moves);
                     self.edges[ei].child = c;
                 }
                 break;
             }
-            tree_moves(&g, &mut moves);
+            self.moves_at(&g, &mut moves);
             if self.nodes[child as usize].fingerprint != fingerprint(&moves) || depth == path.len() {
                 break; // chance gave this walk other moves: stop sharing here
             }

@@ -1,0 +1,142 @@
+"""Analysis and matches: `solve` and `arena` as plain functions returning data.
+
+The CLI draws progress and tables around these; the hot loops are in Rust
+(`Search.run`, `play_matches`), released from the GIL and run in slices so a
+caller can show progress and stop on Ctrl-C with the answer so far.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from pavilion._engine import Game, Search, play_matches
+
+
+def default_threads() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+def solve(
+    game: Game,
+    *,
+    iterations: int | None = None,
+    seconds: float | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    top: int | None = None,
+    progress: Callable[[int, float], None] | None = None,
+) -> dict:
+    """Ranks the moves of the player to move. Returns the Search result dict
+    plus "interrupted" (Ctrl-C stopped it early) and "to_move".
+
+    Budget: `iterations` and/or `seconds`; with neither, 2 seconds.
+    """
+    if iterations is None and seconds is None:
+        seconds = 2.0
+    search = Search(game, seed=seed, threads=threads)
+    interrupted = False
+    if not search.exact:
+        start = time.monotonic()
+        slice_iters = 2000 * threads
+        try:
+            while True:
+                done = search.iterations
+                elapsed = time.monotonic() - start
+                if iterations is not None and done >= iterations:
+                    break
+                if seconds is not None and elapsed >= seconds:
+                    break
+                step = slice_iters if iterations is None else min(slice_iters, iterations - done)
+                left = None if seconds is None else max(0.0, min(0.25, seconds - elapsed))
+                search.run(iterations=step, seconds=left if left is not None else 0.25)
+                if progress:
+                    progress(search.iterations, time.monotonic() - start)
+        except KeyboardInterrupt:
+            interrupted = True
+    result = search.result(top=top)
+    result["interrupted"] = interrupted
+    result["to_move"] = game.current_player
+    return result
+
+
+@dataclass
+class AgentStats:
+    spec: str
+    seats: int = 0
+    wins: float = 0.0
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.seats if self.seats else 0.0
+
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson score interval of the win rate (a shared win counts 1/k)."""
+        n, p, z = self.seats, self.win_rate, 1.96
+        if n == 0:
+            return (0.0, 1.0)
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    @property
+    def mean_score(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+
+def arena(
+    agents: list[str],
+    *,
+    games: int,
+    players: int = 2,
+    side: str = "colored",
+    seed: int = 0,
+    threads: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict:
+    """Seat-balanced games between agent specs. Ctrl-C stops after the games in hand."""
+    threads = threads or default_threads()
+    stats = [AgentStats(spec) for spec in agents]
+    lengths: list[int] = []
+    played = 0
+    interrupted = False
+    start = time.monotonic()
+    try:
+        while played < games:
+            batch = list(range(played, min(games, played + 2 * threads)))
+            for r in play_matches(agents, batch, players=players, side=side, seed=seed, threads=threads):
+                lengths.append(r["moves"])
+                for seat, a in enumerate(r["seats"]):
+                    stats[a].seats += 1
+                    stats[a].scores.append(r["scores"][seat])
+                    if seat in r["winners"]:
+                        stats[a].wins += 1 / len(r["winners"])
+            played += len(batch)
+            if progress:
+                progress(played)
+    except KeyboardInterrupt:
+        interrupted = True
+    return {
+        "games": played,
+        "players": players,
+        "side": side,
+        "seed": seed,
+        "interrupted": interrupted,
+        "seconds": time.monotonic() - start,
+        "mean_moves": sum(lengths) / len(lengths) if lengths else 0.0,
+        "agents": [
+            {
+                "agent": s.spec,
+                "seats": s.seats,
+                "wins": s.wins,
+                "win_rate": s.win_rate,
+                "ci95": list(s.interval()),
+                "mean_score": s.mean_score,
+            }
+            for s in stats
+        ],
+    }

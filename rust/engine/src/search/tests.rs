@@ -1,0 +1,180 @@
+//! Search tests: legality, forced wins, exactness, hidden information, determinism.
+
+use std::sync::atomic::AtomicBool;
+
+use super::exact::solve;
+use super::tree::Values;
+use super::*;
+use crate::board::Side;
+use crate::rng::SplitMix64;
+use crate::state::Options;
+use crate::testkit::*;
+
+fn cfg(seed: u64) -> SearchConfig {
+    SearchConfig { seed, ..SearchConfig::default() }
+}
+
+fn run(g: &Game, c: SearchConfig, iterations: u64) -> SearchResult {
+    let mut s = Searcher::new(g, c);
+    s.run(Some(iterations), None, &AtomicBool::new(false));
+    s.result(8)
+}
+
+#[test]
+fn search_returns_only_legal_moves() {
+    let mut chooser = SplitMix64::new(5);
+    let mut moves = MoveList::new();
+    for (players, side) in [(2, Side::Colored), (3, Side::Gray), (4, Side::Colored)] {
+        let mut g = Game::new(Options::new(players, side, None).unwrap(), 3);
+        let mut step = 0;
+        while !g.is_over() {
+            if step % 9 == 0 {
+                let r = search(&g, cfg(step), Some(200), None);
+                assert!(!r.moves.is_empty());
+                for m in &r.moves {
+                    assert!(g.is_legal(&m.mv), "{}", m.mv);
+                    // The principal variation is playable from here.
+                    let mut h = g;
+                    for pv in &m.pv {
+                        if h.play(pv).is_err() {
+                            break; // a later chance event may change what is legal
+                        }
+                    }
+                }
+            }
+            g.legal_moves(&mut moves);
+            g.play(&moves[chooser.below(moves.len() as u32) as usize]).unwrap();
+            step += 1;
+        }
+    }
+}
+
+#[test]
+fn finds_the_placement_completing_a_star_and_a_window() {
+    // Round 3: blue star 1-5 covered; B6 completes the star (15 at the end)
+    // and the window (3 bonus tiles) and scores a run of 6.
+    let mut g = placing(2, Side::Colored, 3);
+    cover(&mut g, 0, &["B1", "B2", "B3", "B4", "B5"]);
+    give(&mut g, 0, "BBBBBBRRY");
+    give(&mut g, 1, "GGG");
+    let r = run(&g, cfg(1), 3000);
+    assert_eq!(r.best().unwrap().to_string(), "B6");
+    assert!(!r.exact);
+}
+
+#[test]
+fn exact_solve_finds_the_last_round_win() {
+    // Red 2-6 covered (window done); R1 completes the star (+14 at the end)
+    // with a run of 6 and no new feature, so no hidden draw can matter.
+    let mut g = placing(2, Side::Colored, 6);
+    cover(&mut g, 0, &["R2", "R3", "R4", "R5", "R6"]);
+    give(&mut g, 0, "R");
+    give(&mut g, 1, "GG");
+    g.players[0].score = 20;
+    g.players[1].score = 36;
+    let r = search(&g, cfg(1), Some(100), None);
+    assert!(r.exact);
+    // Only R1 (6 points now, 14 at the end: 40) overtakes seat 1 (at most 38).
+    assert_eq!(r.best().unwrap().to_string(), "R1");
+    assert_eq!(r.moves[0].win_rate, 1.0);
+    assert!(r.moves[1..].iter().all(|m| m.win_rate == 0.0));
+}
+
+/// Max^n over every legal move, no table, no pruning: the reference.
+fn brute(g: &Game, w: f64) -> (Values, Values) {
+    if g.is_over() {
+        return outcome(g);
+    }
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let mover = g.current_player();
+    let mut best: Option<(f64, (Values, Values))> = None;
+    for m in moves.iter() {
+        let mut c = *g;
+        c.play_unchecked(m);
+        let v = brute(&c, w);
+        let u = v.0[mover] + w * (v.1[mover] / 50.0).clamp(-1.0, 1.0);
+        if best.as_ref().is_none_or(|(bu, _)| u > *bu) {
+            best = Some((u, v));
+        }
+    }
+    best.unwrap().1
+}
+
+#[test]
+fn exact_solve_agrees_with_brute_force_on_tiny_endgames() {
+    let mut r = SplitMix64::new(11);
+    let letters = ["P", "G", "O", "Y", "B", "R"];
+    let mut solved = 0;
+    for case in 0..30 {
+        let side = if case % 2 == 0 { Side::Colored } else { Side::Gray };
+        let mut g = placing(2, side, 6);
+        for seat in 0..2 {
+            let hand: String = (0..2 + r.below(3)).map(|_| letters[r.below(6) as usize]).collect();
+            give(&mut g, seat, &hand);
+            g.players[seat].score = 1 + r.below(12) as i32;
+        }
+        cover(&mut g, 0, &["B1", "B2", "R1"]);
+        cover(&mut g, 1, &["Y5"]);
+        let c = cfg(0);
+        let Some(res) = solve(&g, &c, 2_000_000) else { continue };
+        solved += 1;
+        let mover = g.current_player();
+        let want = brute(&g, c.margin_weight);
+        let top = &res.moves[0];
+        assert_eq!(top.win_rate, want.0[mover], "case {case}");
+        assert_eq!(top.margin, want.1[mover], "case {case}");
+        assert!(g.is_legal(&top.mv));
+    }
+    assert!(solved >= 20, "only {solved} of 30 tiny endgames were solvable");
+}
+
+#[test]
+fn hidden_bag_order_does_not_change_the_search() {
+    let a = Game::new(Options::default(), 21);
+    let mut b = a;
+    b.redraw_hidden(0xDEAD_BEEF);
+    assert_ne!(a, b, "the positions differ in the hidden future");
+    let ra = run(&a, cfg(4), 2000);
+    let rb = run(&b, cfg(4), 2000);
+    let key = |r: &SearchResult| r.moves.iter().map(|m| (m.mv, m.visits, m.win_rate.to_bits())).collect::<Vec<_>>();
+    assert_eq!(key(&ra), key(&rb));
+}
+
+#[test]
+fn same_seed_same_result_with_one_thread() {
+    let g = Game::new(Options::new(3, Side::Gray, None).unwrap(), 8);
+    let key = |r: &SearchResult| r.moves.iter().map(|m| (m.mv, m.visits, m.pv.clone())).collect::<Vec<_>>();
+    assert_eq!(key(&run(&g, cfg(9), 1500)), key(&run(&g, cfg(9), 1500)));
+    assert_ne!(key(&run(&g, cfg(9), 1500)), key(&run(&g, cfg(10), 1500)));
+}
+
+#[test]
+fn threads_split_the_budget_and_the_memory_cap_holds() {
+    let g = Game::new(Options::default(), 2);
+    let c = SearchConfig { threads: 2, max_bytes: 1 << 20, ..cfg(3) };
+    let mut s = Searcher::new(&g, c);
+    s.run(Some(4000), None, &AtomicBool::new(false));
+    assert_eq!(s.iterations(), 4000);
+    assert!(s.memory_bytes() < (1 << 20) + 64 * 1024, "{} bytes", s.memory_bytes());
+    let r = s.result(4);
+    assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 4000);
+}
+
+#[test]
+fn search_passes_keep_all_they_can_or_nothing() {
+    let mut g = placing(2, Side::Colored, 2);
+    give(&mut g, 0, "PPGGOOYY");
+    let mut l = MoveList::new();
+    tree_moves(&g, &mut l);
+    for m in l.iter() {
+        if let Move::Pass { keep } = m {
+            assert!(keep.total() == 4 || keep.total() == 0);
+        }
+    }
+    let mut last = placing(2, Side::Colored, 6);
+    give(&mut last, 0, "PPGGOOYY");
+    tree_moves(&last, &mut l);
+    let sizes: Vec<u32> = l.iter().filter_map(|m| if let Move::Pass { keep } = m { Some(keep.total()) } else { None }).collect();
+    assert_eq!(sizes.len(), 5, "one pass per keep size 0..4 in the last round: {sizes:?}");
+}

@@ -1,0 +1,161 @@
+"""Search, solve and arena from Python and the CLI."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import pavilion
+from conftest import placing_position
+from pavilion import Game, OptionsError, Search
+from pavilion.analysis import AgentStats, arena, solve
+from pavilion.cli import main
+
+
+def test_search_returns_legal_ranked_moves():
+    g = Game(players=3, seed=2, side="gray")
+    s = Search(g, seed=1)
+    s.run(iterations=600)
+    r = s.result(top=5)
+    assert r["iterations"] == 600 and not r["exact"]
+    assert 1 <= len(r["moves"]) <= 5
+    visits = [m["visits"] for m in r["moves"]]
+    assert visits == sorted(visits, reverse=True)
+    for m in r["moves"]:
+        assert g.is_legal(m["move"])
+        assert 0.0 <= m["win_rate"] <= 1.0
+        assert m["pv"][0] == m["move"]
+
+
+def test_search_is_deterministic_and_ignores_the_hidden_bag():
+    g = Game(seed=6)
+    h = g.copy()
+    h.redraw_hidden(99)
+
+    def ranked(game):
+        s = Search(game, seed=3)
+        s.run(iterations=1500)
+        return [(str(m["move"]), m["visits"]) for m in s.result()["moves"]]
+
+    assert ranked(g) == ranked(g.copy())
+    assert ranked(g) == ranked(h)
+
+
+def test_exact_solve_of_a_last_round_position():
+    g = placing_position(
+        round=6,
+        hands={0: "R", 1: "GG"},
+        covered={0: {f"R{v}": "R" for v in range(2, 7)}},
+        scores={0: 20, 1: 36},
+    )
+    s = Search(g)
+    assert s.exact
+    r = s.result()
+    assert str(r["moves"][0]["move"]) == "R1" and r["moves"][0]["win_rate"] == 1.0
+
+
+def test_search_errors():
+    g = Game(seed=1)
+    with pytest.raises(OptionsError):
+        Search(g, rollout="psychic")
+    with pytest.raises(OptionsError):
+        Search(g, threads=0)
+    with pytest.raises(OptionsError):
+        Search(g).run()
+    done = Game(seed=1)
+    a = pavilion.Agent("random", seed=1)
+    while not done.is_over:
+        done.play(a.choose(done))
+    with pytest.raises(OptionsError, match="over"):
+        Search(done)
+
+
+def test_mcts_agent_and_specs():
+    g = Game(seed=4)
+    m = pavilion.Agent("mcts:iterations=200,threads=2", seed=5).choose(g)
+    assert g.is_legal(m)
+    for bad in ["mcts:iterations=-1", "mcts:depth=3", "mcts:rollout=lucky", "greedy:fast", "alphago"]:
+        with pytest.raises(OptionsError):
+            pavilion.Agent(bad)
+
+
+def test_solve_function_budget():
+    r = solve(Game(seed=1), iterations=1000, seed=2, top=3)
+    assert r["iterations"] == 1000 and len(r["moves"]) == 3 and r["to_move"] == 0 and not r["interrupted"]
+
+
+def test_arena_is_seat_balanced_and_reproducible():
+    a = arena(["greedy", "random"], games=6, seed=3, threads=2)
+    b = arena(["greedy", "random"], games=6, seed=3, threads=2)
+    strip = lambda r: {k: v for k, v in r.items() if k != "seconds"}
+    assert strip(a) == strip(b)
+    assert [x["seats"] for x in a["agents"]] == [6, 6]
+    assert a["agents"][0]["win_rate"] > 0.5
+    three = arena(["greedy", "random"], games=4, players=3, threads=1)
+    assert sum(x["seats"] for x in three["agents"]) == 12
+    results = pavilion.play_matches(["greedy", "random"], [0, 1], seed=3)
+    assert [r["seats"] for r in results] == [[0, 1], [1, 0]]
+
+
+def test_wilson_interval():
+    s = AgentStats("x", seats=100, wins=90)
+    lo, hi = s.interval()
+    assert 0.82 < lo < 0.84 and 0.94 < hi < 0.95
+
+
+@pytest.fixture
+def position(tmp_path):
+    p = tmp_path / "pos.json"
+    p.write_text(Game(seed=8).to_json())
+    return str(p)
+
+
+def test_cli_solve_table_and_json(position):
+    runner = CliRunner()
+    r = runner.invoke(main, ["solve", position, "--iterations", "800", "--top", "3"])
+    assert r.exit_code == 0, r.output
+    assert "MCTS, 800 iterations" in r.output and "win rate" in r.output
+    r = runner.invoke(main, ["solve", position, "--iterations", "800", "--json"])
+    data = json.loads(r.output)
+    assert data["iterations"] == 800 and data["moves"][0]["pv"][0] == data["moves"][0]["move"]
+
+
+def test_cli_solve_exact(tmp_path):
+    g = placing_position(round=6, hands={0: "R", 1: "GG"}, covered={0: {f"R{v}": "R" for v in range(2, 7)}}, scores={0: 20, 1: 36})
+    p = tmp_path / "end.json"
+    p.write_text(g.to_json())
+    r = CliRunner().invoke(main, ["solve", str(p)])
+    assert r.exit_code == 0 and "exact" in r.output and "R1" in r.output
+
+
+def test_cli_arena(tmp_path):
+    r = CliRunner().invoke(main, ["arena", "greedy", "random", "--games", "4", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["games"] == 4 and len(data["agents"]) == 2
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["solve", "nope.json"], ["cannot read"]),
+        (["solve", "POS", "--threads", "0"], ["threads"]),
+        (["arena", "greedy", "mcts:speed=9"], ["unknown option"]),
+        (["arena", "greedy", "--games", "0"], ["games"]),
+    ],
+)
+def test_cli_search_errors(position, args, words):
+    args = [position if a == "POS" else a for a in args]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2, r.output
+    assert "Traceback" not in r.output
+    for w in words:
+        assert w in r.output
+
+
+def test_cli_solve_bad_position_file(tmp_path):
+    p = tmp_path / "bad.json"
+    p.write_text('{"format": "pavilion-position", "version": 1, "players": 2}')
+    r = CliRunner().invoke(main, ["solve", str(p)])
+    assert r.exit_code == 2
+    assert len([l for l in r.output.splitlines() if l.strip()]) == 1
