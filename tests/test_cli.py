@@ -101,3 +101,20 @@ def test_malformed_position_file(run, tmp_path):
     bad.write_bytes(b"\xff\xfe")
     r = run("show", str(bad))
     assert r.exit_code == 2 and "cannot read" in r.output
+
+
+def test_bench_quick_json(run):
+    r = run("bench", "--quick", "--json", "--threads", "2")
+    assert r.exit_code == 0, r.output
+    import json as jsonlib
+
+    data = jsonlib.loads(r.output)
+    names = [f["name"] for f in data["figures"]]
+    assert any("legal-move generation" in n for n in names)
+    assert any("Python-driven" in n for n in names)
+    assert any("MCTS" in n and "2 threads" in n for n in names)
+    assert all(f["median"] > 0 and len(f["runs"]) == 3 for f in data["figures"])
+    assert len(data["signature"]["digest"]) == 16
+    # The signature is deterministic.
+    again = jsonlib.loads(run("bench", "--quick", "--json", "--threads", "2").output)
+    assert again["signature"] == data["signature"]

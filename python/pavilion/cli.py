@@ -253,6 +253,43 @@ def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: in
         console.print("[yellow]interrupted[/]: results of the games finished so far")
 
 
+@main.command()
+@click.option("--quick", is_flag=True, help="Smaller workloads and 3 runs each (a few seconds).")
+@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Threads for the parallel figures (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench(quick: bool, threads: int | None, as_json: bool) -> None:
+    """Measure engine speed on fixed seeds: medians of several runs, and a signature."""
+    import json as jsonlib
+
+    from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from pavilion import bench as benchmod
+
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                  console=progress_console, transient=True, disable=as_json) as bar:
+        task = bar.add_task("starting", total=None)
+        result = benchmod.run(quick=quick, threads=threads, progress=lambda name: bar.update(task, description=name))
+    if as_json:
+        click.echo(jsonlib.dumps(result, indent=2))
+        return
+    t = Table(title=f"pavilion bench{' --quick' if quick else ''}: medians of {result['repeats']} runs")
+    t.add_column("workload")
+    t.add_column("median", justify="right")
+    t.add_column("unit")
+    t.add_column("notes", style="dim")
+    for f in result["figures"]:
+        notes = []
+        if "moves_per_s" in f:
+            notes.append(f"{f['moves_per_s']:,.0f} moves/s")
+        if "per_thread" in f:
+            notes.append(f"{f['per_thread']:,.0f}/thread, ×{f['speedup']:.2f} vs 1 thread")
+        notes.append(f"runs {min(f['runs']):,.0f}–{max(f['runs']):,.0f}")
+        t.add_row(f["name"], f"{f['median']:,.0f}", f["unit"], "; ".join(notes))
+    console.print(t)
+    sig = result["signature"]
+    console.print(f"signature [bold]{sig['digest']}[/]  " + "  ".join(f"{k}={v}" for k, v in sig["counts"].items()))
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
 

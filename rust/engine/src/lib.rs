@@ -16,6 +16,7 @@ pub mod action;
 pub mod agents;
 pub mod apply;
 pub mod arena;
+pub mod bench;
 pub mod board;
 pub mod error;
 pub mod movegen;

@@ -89,20 +89,20 @@ impl Game {
             }
         }
         for star in 0..NUM_STARS {
-            let open = !p.star_bits(star) & 0b11_1111;
             let colours = allowed_colours(side, p, star) & in_hand;
-            if open == 0 || colours == 0 {
+            let mut open = !p.star_bits(star) & 0b11_1111;
+            if colours == 0 {
                 continue;
             }
-            for pos in 0..6 {
-                if open & (1 << pos) == 0 {
-                    continue;
-                }
+            // Walk the set bits of the open positions and the colours.
+            while open != 0 {
+                let pos = open.trailing_zeros() as usize;
+                open &= open - 1;
                 let n = cost(side, star, pos);
-                for c in Colour::ALL {
-                    if colours & (1 << c.index()) == 0 {
-                        continue;
-                    }
+                let mut cs = colours;
+                while cs != 0 {
+                    let c = Colour::from_index(cs.trailing_zeros() as usize);
+                    cs &= cs - 1;
                     let h = p.hand.get(c);
                     let (lo, hi) = if c == wild {
                         if h >= n { (0, 0) } else { continue }

@@ -171,34 +171,34 @@ impl fmt::Display for Tiles {
 }
 
 /// Calls `f` on every sub-multiset of `limit` whose size lies in
-/// `min_size..=max_size`, in a fixed order.
+/// `min_size..=max_size`, in a fixed order (six nested loops: this is the
+/// hot path of pass and bonus generation).
 #[inline]
 pub fn for_each_submultiset(limit: &Tiles, min_size: u32, max_size: u32, mut f: impl FnMut(Tiles)) {
-    fn rec(
-        limit: &Tiles,
-        i: usize,
-        cur: &mut Tiles,
-        size: u32,
-        min: u32,
-        max: u32,
-        f: &mut impl FnMut(Tiles),
-    ) {
-        if i == NUM_COLOURS {
-            if size >= min {
-                f(*cur);
+    let l = limit.0.map(|n| n as u32);
+    let max = max_size;
+    for a in 0..=l[0].min(max) {
+        let ra = max - a;
+        for b in 0..=l[1].min(ra) {
+            let rb = ra - b;
+            for c in 0..=l[2].min(rb) {
+                let rc = rb - c;
+                for d in 0..=l[3].min(rc) {
+                    let rd = rc - d;
+                    for e in 0..=l[4].min(rd) {
+                        let re = rd - e;
+                        let used = max - re;
+                        // The last colour fills the rest up to the minimum size.
+                        let lo = min_size.saturating_sub(used);
+                        let hi = l[5].min(re);
+                        for g in lo..=hi {
+                            f(Tiles([a as u8, b as u8, c as u8, d as u8, e as u8, g as u8]));
+                        }
+                    }
+                }
             }
-            return;
         }
-        let room = max - size;
-        let top = (limit.0[i] as u32).min(room);
-        for n in 0..=top {
-            cur.0[i] = n as u8;
-            rec(limit, i + 1, cur, size + n, min, max, f);
-        }
-        cur.0[i] = 0;
     }
-    let mut cur = Tiles::EMPTY;
-    rec(limit, 0, &mut cur, 0, min_size, max_size, &mut f);
 }
 
 #[cfg(test)]

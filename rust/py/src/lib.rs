@@ -4,6 +4,7 @@ use pyo3::prelude::*;
 
 mod agents;
 mod arena;
+mod bench;
 mod errors;
 mod game;
 mod moves;
@@ -17,6 +18,9 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<search::PySearch>()?;
     m.add_function(wrap_pyfunction!(arena::play_matches, m)?)?;
+    m.add_class::<bench::PyBenchPositions>()?;
+    m.add_function(wrap_pyfunction!(bench::bench_random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(bench::bench_mcts, m)?)?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("OptionsError", py.get_type::<errors::OptionsError>())?;

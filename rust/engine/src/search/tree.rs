@@ -46,8 +46,22 @@ pub struct Tree {
     pub iterations: u64,
 }
 
+/// A fast multiply-rotate hasher: fingerprints need speed, not DoS resistance.
+struct FoldHasher(u64);
+
+impl Hasher for FoldHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x51_7CC1_B727_220A_95);
+        }
+    }
+}
+
 fn fingerprint(moves: &[Move]) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut h = FoldHasher(moves.len() as u64);
     moves.hash(&mut h);
     h.finish()
 }

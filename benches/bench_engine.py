@@ -1,0 +1,58 @@
+"""pytest-benchmark suite over the same paths as `pavilion bench`.
+
+Run for timings with `python -m pytest benches --benchmark-enable`; the normal
+test run smoke-runs each once (`--benchmark-disable` in pyproject). Every
+benchmark asserts the count its workload processed, so it cannot silently
+measure different code.
+"""
+
+import pytest
+
+from pavilion._engine import BenchPositions, bench_mcts, bench_random_games
+from pavilion.bench import python_random_games
+
+# Counts of these fixed workloads; they change only when the rules or the search change.
+MOVEGEN_300 = 12792
+RANDOM_MOVES_200 = {2: 16040, 3: 21572, 4: 27036}
+PYTHON_STEPS_20 = 1625
+
+
+@pytest.fixture(scope="module")
+def positions():
+    return BenchPositions(300)
+
+
+@pytest.mark.benchmark(group="movegen")
+def test_movegen(benchmark, positions):
+    assert benchmark(positions.movegen) == MOVEGEN_300
+
+
+@pytest.mark.benchmark(group="random games (Rust)")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_one_thread(benchmark, players):
+    assert benchmark(bench_random_games, players, 200, 0, 1) == RANDOM_MOVES_200[players]
+
+
+@pytest.mark.benchmark(group="random games (Rust)")
+def test_random_games_two_threads(benchmark):
+    moves = benchmark(bench_random_games, 2, 400, 0, 2)
+    assert 400 * 60 < moves < 400 * 120, "2-player random games average about 80 moves"
+
+
+@pytest.mark.benchmark(group="Python-driven steps")
+def test_python_driven_games(benchmark):
+    assert benchmark(python_random_games, 20) == PYTHON_STEPS_20
+
+
+@pytest.mark.benchmark(group="MCTS")
+@pytest.mark.parametrize("rollout", ["uniform", "informed"])
+def test_mcts_one_thread(benchmark, rollout):
+    nodes, visits = benchmark(bench_mcts, 2000, 1, rollout)
+    assert nodes == 2001, "one node expanded per iteration"
+    assert 0 < visits <= 2000
+
+
+@pytest.mark.benchmark(group="MCTS")
+def test_mcts_two_threads(benchmark):
+    nodes, _ = benchmark(bench_mcts, 4000, 2, "uniform")
+    assert nodes == 4002

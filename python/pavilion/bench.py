@@ -1,0 +1,131 @@
+"""`pavilion bench`: the engine's speed on fixed, seeded workloads.
+
+Every figure is the median of several runs (the machines are shared and
+noisy). Every workload returns the count it processed; the counts form a
+signature that changes only when the engine's behaviour changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pavilion._engine import BenchPositions, Game, bench_mcts, bench_random_games
+
+from pavilion.analysis import default_threads
+
+
+@dataclass(frozen=True)
+class Sizes:
+    repeats: int
+    positions: int
+    movegen_passes: int
+    games: int
+    python_games: int
+    mcts_iterations: int
+
+
+FULL = Sizes(repeats=5, positions=2000, movegen_passes=20, games=20000, python_games=300, mcts_iterations=20000)
+QUICK = Sizes(repeats=3, positions=500, movegen_passes=4, games=2000, python_games=40, mcts_iterations=3000)
+
+
+def python_random_games(games: int, seed: int = 0) -> int:
+    """Random 2-player games driven from Python through legal_actions/apply_action; returns steps."""
+    rng = random.Random(seed)
+    steps = 0
+    for s in range(seed, seed + games):
+        g = Game(players=2, seed=s)
+        legal, apply = g.legal_actions, g.apply_action
+        while actions := legal():
+            apply(actions[int(rng.random() * len(actions))])
+            steps += 1
+    return steps
+
+
+def timed(fn: Callable[[], int]) -> tuple[int, float]:
+    start = time.perf_counter()
+    count = fn()
+    return count, time.perf_counter() - start
+
+
+def run(quick: bool = False, threads: int | None = None, progress: Callable[[str], None] | None = None) -> dict:
+    """Runs every workload; returns figures (medians), the raw runs and the signature."""
+    size = QUICK if quick else FULL
+    threads = threads or default_threads()
+    figures: list[dict] = []
+    signature: dict[str, int] = {}
+
+    def measure(name: str, unit: str, fn: Callable[[], int], per: Callable[[int], float], **extra) -> dict:
+        if progress:
+            progress(name)
+        runs = [timed(fn) for _ in range(size.repeats)]
+        counts = {c for c, _ in runs}
+        assert len(counts) == 1, f"{name}: the workload counted differently between runs: {counts}"
+        count = counts.pop()
+        rates = [per(count) / s for _, s in runs]
+        fig = {"name": name, "unit": unit, "median": statistics.median(rates), "runs": rates, "count": count, **extra}
+        figures.append(fig)
+        return fig
+
+    positions = BenchPositions(size.positions)
+    fig = measure(
+        "legal-move generation",
+        "positions/s",
+        lambda: sum(positions.movegen() for _ in range(size.movegen_passes)),
+        lambda _: len(positions) * size.movegen_passes,
+    )
+    signature["movegen_moves"] = fig["count"] // size.movegen_passes
+
+    for players in (2, 3, 4):
+        for t in sorted({1, threads}):
+            games = size.games * t
+            fig = measure(
+                f"random games, {players} players, {t} thread{'s' if t > 1 else ''}",
+                "games/s",
+                lambda p=players, g=games, t=t: bench_random_games(p, g, 0, t),
+                lambda _, g=games: g,
+                players=players,
+                threads=t,
+            )
+            fig["moves_per_s"] = statistics.median(fig["count"] / (games / r) for r in fig["runs"])
+            if t == 1:
+                signature[f"random_moves_{players}p"] = fig["count"]
+
+    fig = measure("Python-driven random games (legal_actions/apply_action)", "steps/s",
+                  lambda: python_random_games(size.python_games), lambda c: c)
+    signature["python_steps"] = fig["count"]
+
+    # The count is the tree size; the best move's visits join the signature.
+    best_visits: list[int] = []
+
+    def mcts(iterations: int, t: int, rollout: str) -> int:
+        nodes, visits = bench_mcts(iterations, t, rollout)
+        best_visits.append(visits)
+        return nodes
+
+    one = measure("MCTS, uniform rollouts, 1 thread", "iterations/s",
+                  lambda: mcts(size.mcts_iterations, 1, "uniform"), lambda _: size.mcts_iterations, threads=1)
+    signature["mcts_nodes"] = one["count"]
+    signature["mcts_best_visits"] = best_visits[-1]
+    if threads > 1:
+        many = measure(f"MCTS, uniform rollouts, {threads} threads", "iterations/s",
+                       lambda: mcts(size.mcts_iterations * threads, threads, "uniform"),
+                       lambda _: size.mcts_iterations * threads, threads=threads)
+        many["per_thread"] = many["median"] / threads
+        many["speedup"] = many["median"] / one["median"]
+    measure("MCTS, informed rollouts, 1 thread", "iterations/s",
+            lambda: mcts(size.mcts_iterations, 1, "informed"), lambda _: size.mcts_iterations, threads=1)
+
+    digest = hashlib.sha256(json.dumps(signature, sort_keys=True).encode()).hexdigest()[:16]
+    return {
+        "quick": quick,
+        "threads": threads,
+        "repeats": size.repeats,
+        "figures": figures,
+        "signature": {"digest": digest, "counts": signature},
+    }

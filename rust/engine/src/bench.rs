@@ -1,0 +1,85 @@
+//! Fixed, seeded workloads for `pavilion bench` and `benches/`. Each returns
+//! the count it processed, so a benchmark can assert it measured the right thing.
+
+use std::sync::atomic::AtomicBool;
+
+use crate::board::Side;
+use crate::moves::MoveList;
+use crate::playout::random_playout;
+use crate::rng::SplitMix64;
+use crate::search::{RolloutKind, SearchConfig, Searcher};
+use crate::state::{Game, Options};
+
+/// A fixed set of positions from every phase: every 7th position of random
+/// games for 2, 3 and 4 players on both sides.
+pub fn positions(count: usize) -> Vec<Game> {
+    let mut out = Vec::with_capacity(count);
+    let mut moves = MoveList::new();
+    let mut seed = 0u64;
+    while out.len() < count {
+        let players = 2 + (seed % 3) as usize;
+        let side = if seed % 2 == 0 { Side::Colored } else { Side::Gray };
+        let mut g = Game::new(Options::new(players, side, None).expect("valid"), seed);
+        let mut r = SplitMix64::new(seed);
+        let mut step = 0;
+        while !g.is_over() && out.len() < count {
+            if step % 7 == 0 {
+                out.push(g);
+            }
+            g.legal_moves(&mut moves);
+            g.play_unchecked(&moves[r.below(moves.len() as u32) as usize]);
+            step += 1;
+        }
+        seed += 1;
+    }
+    out
+}
+
+/// Generates the legal moves of every position; returns the total number of moves.
+pub fn movegen(positions: &[Game]) -> u64 {
+    let mut moves = MoveList::new();
+    positions
+        .iter()
+        .map(|g| {
+            g.legal_moves(&mut moves);
+            moves.len() as u64
+        })
+        .sum()
+}
+
+/// Plays `games` uniformly random games (seeds `seed..seed+games`); returns the moves played.
+pub fn random_games(players: usize, games: u64, seed: u64) -> u64 {
+    let opts = Options::new(players, Side::Colored, None).expect("2..4 players");
+    let mut chooser = SplitMix64::new(seed ^ 0x5EED);
+    (seed..seed + games).map(|s| random_playout(&mut Game::new(opts, s), &mut chooser) as u64).sum()
+}
+
+/// The same games split over `threads` threads (each thread its own seeds).
+pub fn random_games_parallel(players: usize, games: u64, seed: u64, threads: usize) -> u64 {
+    let threads = threads.max(1) as u64;
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let n = games / threads + u64::from(t < games % threads);
+                let start = seed + t * (games / threads + 1);
+                s.spawn(move || random_games(players, n, start))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("no panics")).sum()
+    })
+}
+
+/// The fixed MCTS position: a 2-player opening, seed 1.
+pub fn mcts_position() -> Game {
+    Game::new(Options::default(), 1)
+}
+
+/// Runs `iterations` MCTS iterations on the fixed position; returns the tree
+/// nodes created and the visits of the most visited move (a behaviour fingerprint).
+pub fn mcts(iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64) {
+    let cfg = SearchConfig { threads, seed: 1, rollout, ..SearchConfig::default() };
+    let mut s = Searcher::new(&mcts_position(), cfg);
+    s.run(Some(iterations), None, &AtomicBool::new(false));
+    let r = s.result(1);
+    (r.nodes as u64, r.moves[0].visits)
+}
