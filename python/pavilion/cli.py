@@ -12,6 +12,8 @@ from rich.text import Text
 
 from pavilion import analysis, render
 from pavilion._engine import Agent, Game, Move, __version__
+from pavilion.play import LEVELS, SEAT_KINDS, PlaySession
+from pavilion.record import GameRecord
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
@@ -95,6 +97,62 @@ def demo(players: int, side: str, seed: int, seats: str | None, quiet: bool) -> 
     console.print(render.breakdown_table(game))
     winners = " and ".join(f"player {w + 1} ({names[w]})" for w in game.winners)
     console.print(f"[bold]Winner:[/] {winners}" if len(game.winners) == 1 else f"[bold]Shared victory:[/] {winners}")
+
+
+@main.command()
+@click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (default 2, or the loaded game's).")
+@click.option("--seats", default=None, help="Who plays each seat: human, mcts, greedy or random, e.g. human,mcts,greedy.")
+@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--seed", type=SEED, default=None, help="Fixes the bag (default: random; it is in the saved record).")
+@click.option("--level", type=click.Choice(list(LEVELS)), default="normal", show_default=True,
+              help="Strength of mcts seats: easy 3,000, normal 15,000, strong 50,000 iterations a move.")
+@click.option("--ai", "ai_spec", default=None, help="Exact spec for mcts seats, e.g. mcts:time=2 (overrides --level).")
+@click.option("--load", "load_path", default=None, help="Continue a saved game record.")
+@click.option("--record", "record_path", default=None, help="Write the game record here when the game ends or stops.")
+def play(players: int | None, seats: str | None, side: str, seed: int | None, level: str, ai_spec: str | None,
+         load_path: str | None, record_path: str | None) -> None:
+    """Play in the terminal (default: you against mcts, 2 players)."""
+    import random as pyrandom
+
+    if load_path:
+        try:
+            record = GameRecord.from_json(Path(load_path).read_text(encoding="utf-8"))
+        except OSError as e:
+            raise InputError(f"cannot read game record '{load_path}': {e.strerror or e}") from None
+        except ValueError as e:
+            raise InputError(f"{load_path}: {e}") from None
+        if players is not None and players != record.players:
+            raise InputError(f"--players {players} does not match the record ({record.players} players)")
+        players = record.players
+    else:
+        players = players or 2
+        record = GameRecord(players=players, side=side, seed=seed if seed is not None else pyrandom.getrandbits(32))
+    default = record.seats if load_path and record.seats else ["human"] + ["mcts"] * (players - 1)
+    kinds = [s.strip() for s in seats.split(",")] if seats else default
+    if len(kinds) != players:
+        raise InputError(f"--seats names {len(kinds)} seat(s) for {players} players")
+    for k in kinds:
+        if k not in SEAT_KINDS:
+            raise InputError(f"--seats: unknown player '{k}' (choose from {', '.join(SEAT_KINDS)})")
+    spec = check_agent(ai_spec) if ai_spec else LEVELS[level]
+    if not spec.startswith("mcts"):
+        raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
+    record.seats = kinds
+    hint_iterations = int(LEVELS[level].split("=")[1])
+    session = PlaySession(record, kinds, spec, console, ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
+                          hint_iterations=hint_iterations)
+    console.print(f"[bold]pavilion play[/]: {', '.join(session.name(s) for s in range(players))}; "
+                  f"{record.side} side, seed {record.seed}" + (f", {len(record.moves)} moves replayed" if record.moves else ""))
+    try:
+        outcome = session.run()
+    except (KeyboardInterrupt, click.Abort, EOFError):
+        path = record_path or "pavilion-interrupted.json"
+        console.print()
+        session.save(path)
+        console.print("game interrupted; nothing is lost")
+        return
+    if record_path and outcome in ("over", "quit"):
+        session.save(record_path)
 
 
 @main.command()
@@ -251,6 +309,84 @@ def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: in
     console.print(t)
     if result["interrupted"]:
         console.print("[yellow]interrupted[/]: results of the games finished so far")
+
+
+@main.command()
+@click.option("--players", "names", default=None, help="Player names, e.g. Ann,Bo.")
+@click.option("--round", "rounds", multiple=True, help="One round's points per player, e.g. 12,-3 (repeat for each round).")
+@click.option("--file", "path", default=None, help="A score sheet: CSV (names, then a row per round) or JSON.")
+def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
+    """The score pad: points round by round (negatives allowed), end bonuses in round 6.
+
+    Without --round or --file it asks for each player's points, round by round.
+    """
+    from pavilion.scorepad import ROUNDS, ScorePad, ScorePadError, parse_points
+
+    try:
+        if path:
+            if names or rounds:
+                raise ScorePadError("--file holds the names and rounds: use it alone")
+            try:
+                text = Path(path).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as e:
+                raise ScorePadError(f"cannot read score file '{path}': {getattr(e, 'strerror', None) or e}") from None
+            pad = ScorePad.from_text(text, path)
+        else:
+            if not names:
+                if rounds:
+                    raise ScorePadError("--round needs --players")
+                names = click.prompt("players (names separated by commas)")
+            pad = ScorePad([n.strip() for n in names.split(",")])
+            for r in rounds:
+                pad.add_round(parse_points(r, len(pad.players)))
+            if not rounds:
+                for i in range(1, ROUNDS + 1):
+                    if i == ROUNDS:
+                        console.print("[dim]round 6: add the end bonuses (stars, all-N's, minus leftover tiles)[/]")
+                    points = []
+                    for p in pad.players:
+                        points.append(click.prompt(f"round {i}, {p}", type=int))
+                    pad.add_round(points)
+                    console.print(pad.table())
+    except ScorePadError as e:
+        raise InputError(str(e)) from None
+    console.print(pad.table())
+    w = pad.winners()
+    if len(pad.rounds) < ROUNDS:
+        console.print(f"after {len(pad.rounds)} round(s): {' and '.join(w)} lead{'s' if len(w) == 1 else ''}")
+    else:
+        console.print(f"[bold]{'Winner' if len(w) == 1 else 'Shared victory'}:[/] {' and '.join(w)}")
+
+
+@main.command()
+@click.option("--covered", default="", help="Covered spaces, e.g. 1,2,5.")
+@click.option("--star", default="B", show_default=True, help="Star letter: P G O Y B R, or C for the centre.")
+@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+def star(covered: str, star: str, side: str) -> None:
+    """Try a star: each open space's cost and the points a placement there scores (6 touches 1)."""
+    from pavilion._engine import space_cost, star_points
+
+    try:
+        spaces = sorted({int(x) for x in covered.split(",") if x.strip()})
+    except ValueError:
+        raise InputError(f"--covered: '{covered}' is not a list of spaces like 1,2,5") from None
+    if any(not 1 <= s <= 6 for s in spaces):
+        raise InputError("--covered: spaces are 1..6")
+    try:
+        costs = {v: space_cost(side, star.upper(), v) for v in range(1, 7)}
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    name = "centre" if star.upper() == "C" else render.NAME.get(star.upper(), star)
+    t = Table(title=f"{name} star ({side} side), covered: {', '.join(map(str, spaces)) or 'none'}")
+    for col in ["space", "cost (tiles)", "now", "points if placed"]:
+        t.add_column(col, justify="right")
+    for v in range(1, 7):
+        if v in spaces:
+            t.add_row(str(v), str(costs[v]), "covered", "—", style="dim")
+        else:
+            t.add_row(str(v), str(costs[v]), "open", str(star_points(spaces, v)))
+    console.print(t)
+    console.print("[dim]a placement scores the run of covered spaces it joins; the ring wraps: 6 touches 1[/]")
 
 
 @main.command()

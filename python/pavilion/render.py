@@ -7,11 +7,12 @@ and light terminals alike.
 
 from __future__ import annotations
 
+from rich.columns import Columns
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import Game
+from pavilion._engine import FEATURES, Game
 
 STYLE = {"P": "bold magenta", "G": "bold green", "O": "bold dark_orange", "Y": "bold yellow3", "B": "bold blue", "R": "bold red"}
 NAME = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
@@ -36,7 +37,7 @@ def printed_value(side: str, star: str, space: int) -> int:
     return 3 if star == "C" else GRAY_VALUES[space - 1]
 
 
-def board_table(game: Game, seat: int) -> Table:
+def board_table(game: Game, seat: int) -> Group:
     """One player's stars: a covered space shows its tile, an open one its printed cost."""
     covered = game.board(seat)
     title = f"Player {seat + 1}  score {game.scores[seat]}"
@@ -53,10 +54,29 @@ def board_table(game: Game, seat: int) -> Table:
             c = covered.get(f"{star}{v}")
             cells.append(Text(f"[{c}]", style=STYLE[c]) if c else Text(f" {printed_value(game.side, star, v)} ", style="dim"))
         t.add_row(Text(label, style=STYLE.get(star, "bold")), *cells)
-    t.add_row(Text("hand", style="dim"), tiles(game.hand(seat)))
+    lines = [Text("features ", style="dim") + features_line(covered), Text("hand ", style="dim") + tiles(game.hand(seat))]
     if game.kept(seat):
-        t.add_row(Text("kept", style="dim"), tiles(game.kept(seat)))
-    return t
+        lines.append(Text("kept ", style="dim") + tiles(game.kept(seat)))
+    if game.has_passed(seat) and not game.is_over:
+        lines.append(Text("passed", style="dim italic"))
+    return Group(t, *lines)
+
+
+def features_line(covered: dict[str, str]) -> Text:
+    """Per outer star: w s p (window, statue, pillar), capitals and bold when surrounded."""
+    out = Text()
+    by_star: dict[str, list[tuple[str, bool]]] = {}
+    for f in FEATURES:
+        done = all(sp in covered for sp in f["spaces"])
+        by_star.setdefault(f["star"], []).append((f["kind"][0], done))
+    for star, marks in by_star.items():
+        out.append(star, style=STYLE[star])
+        for letter, done in marks:
+            out.append(letter.upper() if done else letter, style="bold" if done else "dim")
+        out.append(" ")
+    n = sum(1 for f in FEATURES if all(sp in covered for sp in f["spaces"]))
+    out.append(f"({n}/18)", style="dim")
+    return out
 
 
 def table_view(game: Game) -> Table:
@@ -79,14 +99,18 @@ def table_view(game: Game) -> Table:
         factories.append_text(tiles(f))
         factories.append("  ")
     t.add_row("factories", factories)
-    t.add_row("centre", tiles(game.centre))
+    centre = tiles(game.centre)
+    if game.start_token is None and game.phase == "draft":
+        centre.append("  + start token", style="dim")
+    t.add_row("centre", centre)
     t.add_row("supply", tiles(game.supply))
     t.add_row("bag/tower", Text(f"{len(game.bag)} / {len(game.tower)} tiles"))
     return t
 
 
 def position(game: Game) -> Group:
-    return Group(table_view(game), *[board_table(game, s) for s in range(game.players)])
+    """The whole table: shared piles first, then the boards side by side when they fit."""
+    return Group(table_view(game), Columns([board_table(game, s) for s in range(game.players)], padding=(1, 4)))
 
 
 def breakdown_table(game: Game) -> Table:

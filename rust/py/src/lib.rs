@@ -5,6 +5,7 @@ use pyo3::prelude::*;
 mod agents;
 mod arena;
 mod bench;
+mod board;
 mod errors;
 mod game;
 mod moves;
@@ -24,6 +25,9 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("OptionsError", py.get_type::<errors::OptionsError>())?;
+    m.add("FEATURES", board::features(py)?)?;
+    m.add_function(wrap_pyfunction!(board::space_cost, m)?)?;
+    m.add_function(wrap_pyfunction!(board::star_points, m)?)?;
     m.add("NUM_ACTIONS", pavilion_engine::NUM_ACTIONS)?;
     m.add("COLOURS", pavilion_engine::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,0 +1,58 @@
+//! Board geometry for display and the "try a star" helper: features, costs, run points.
+
+use pavilion_engine::board::{cost, run_length, space_name, star_from_letter, star_letter, Side, FEATURES};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::errors::OptionsError;
+
+/// The 18 features: [{"kind", "star", "spaces", "bonus"}], three per outer star clockwise.
+pub fn features(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
+    FEATURES
+        .iter()
+        .map(|f| {
+            let d = PyDict::new(py);
+            d.set_item("kind", f.kind.name())?;
+            d.set_item("star", star_letter(f.star).to_string())?;
+            let spaces: Vec<String> = (0..42).filter(|sp| f.mask & (1u64 << sp) != 0).map(space_name).collect();
+            d.set_item("spaces", spaces)?;
+            d.set_item("bonus", f.kind.bonus())?;
+            Ok(d)
+        })
+        .collect()
+}
+
+fn parse_star(star: &str) -> PyResult<usize> {
+    let mut chars = star.chars();
+    match (chars.next().and_then(star_from_letter), chars.next()) {
+        (Some(s), None) => Ok(s),
+        _ => Err(OptionsError::new_err(format!("star must be one letter of P G O Y B R C, not '{star}'"))),
+    }
+}
+
+/// Printed value (= cost in tiles) of space 1..6 of a star on a side.
+#[pyfunction]
+pub fn space_cost(side: &str, star: &str, space: usize) -> PyResult<u8> {
+    let side = Side::parse(side).ok_or_else(|| OptionsError::new_err(format!("side must be 'colored' or 'gray', not '{side}'")))?;
+    if !(1..=6).contains(&space) {
+        return Err(OptionsError::new_err(format!("space must be 1..6, not {space}")));
+    }
+    Ok(cost(side, parse_star(star)?, space - 1))
+}
+
+/// Points for placing on `space` (1..6) of a star whose `covered` spaces are given:
+/// the length of the run it joins, wrapping from 6 to 1.
+#[pyfunction]
+pub fn star_points(covered: Vec<usize>, space: usize) -> PyResult<u32> {
+    let mut bits = 0u64;
+    for &c in covered.iter().chain(std::iter::once(&space)) {
+        if !(1..=6).contains(&c) {
+            return Err(OptionsError::new_err(format!("spaces are 1..6, not {c}")));
+        }
+        bits |= 1 << (c - 1);
+    }
+    if covered.contains(&space) {
+        return Err(OptionsError::new_err(format!("space {space} is already covered")));
+    }
+    Ok(run_length(bits, space - 1))
+}
