@@ -1,8 +1,8 @@
 # Dev commands. `make test` is exactly the README's test command.
-.PHONY: help demo test rust-test py-test playouts perft-seeds
+.PHONY: help demo test rust-test py-test bench playouts perft-seeds
 
 help:
-	@echo "make demo | test | rust-test | py-test | playouts | perft-seeds"
+	@echo "make demo | test | rust-test | py-test | bench | playouts | perft-seeds"
 
 demo:
 	pip install . && pavilion demo
@@ -15,6 +15,9 @@ rust-test:
 
 py-test:
 	pip install '.[test]' && python -m pytest
+
+bench:
+	pip install . && pavilion bench
 
 playouts:
 	cargo run --release --example playouts -- 300000 2

@@ -27,15 +27,21 @@ def position(tmp_path):
 
 
 def test_demo_plays_a_full_game(run):
-    r = run("demo", "--seed", "3")
+    r = run("demo", "--seed", "3", "--seats", "greedy,random")
     assert r.exit_code == 0, r.output
     assert "round 6: red is wild" in r.output
     assert "Final scores" in r.output and ("Winner" in r.output or "Shared victory" in r.output)
 
 
+def test_demo_defaults_pit_mcts_against_greedy(run):
+    r = run("demo", "--seed", "2")
+    assert r.exit_code == 0
+    assert "P1 (mcts) plays" in r.output and "P2 (greedy) plays" in r.output and "Final scores" in r.output
+
+
 def test_demo_is_deterministic(run):
-    a = run("demo", "--seed", "11", "--players", "3", "--side", "gray", "--quiet")
-    b = run("demo", "--seed", "11", "--players", "3", "--side", "gray", "--quiet")
+    a = run("demo", "--seed", "11", "--players", "3", "--side", "gray", "--seats", "greedy,random,greedy")
+    b = run("demo", "--seed", "11", "--players", "3", "--side", "gray", "--seats", "greedy,random,greedy")
     assert a.exit_code == 0 and a.output == b.output
 
 
@@ -75,7 +81,7 @@ def test_perft_command(run, perft_cases):
         (["show", "missing.json"], ["cannot read position file"]),
         (["apply", "POS", "Z9"], ["move 1", "Z9", "not a star"]),
         (["apply", "POS", "pass"], ["move 1", "illegal move"]),
-        (["demo", "--seats", "greedy,alphazero"], ["unknown agent"]),
+        (["demo", "--seats", "greedy,alphazero"], ["unknown player 'alphazero'"]),
         (["demo", "--players", "5"], ["players"]),
         (["new", "--wild-order", "PPPPPP"], ["wild_order"]),
         (["demo", "--seed", "-3"], ["seed"]),

@@ -18,7 +18,7 @@ from pavilion.record import GameRecord
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
 
-AGENTS = ("random", "greedy")
+AGENTS = ("random", "greedy", "mcts")
 SEED = click.IntRange(0, 2**64 - 1)
 
 
@@ -40,13 +40,13 @@ def load_position(path: str) -> Game:
         raise InputError(f"{path}: {e}") from None
 
 
-def parse_seats(text: str, players: int) -> list[str]:
+def parse_seats(text: str, players: int, allowed: tuple[str, ...] = AGENTS) -> list[str]:
     seats = [s.strip() for s in text.split(",") if s.strip()]
     if len(seats) != players:
-        raise InputError(f"--seats names {len(seats)} agent(s) for {players} players")
+        raise InputError(f"--seats names {len(seats)} seat(s) for {players} players")
     for s in seats:
-        if s not in AGENTS:
-            raise InputError(f"--seats: unknown agent '{s}' (choose from {', '.join(AGENTS)})")
+        if s not in allowed:
+            raise InputError(f"--seats: unknown player '{s}' (choose from {', '.join(allowed)})")
     return seats
 
 
@@ -65,38 +65,15 @@ def main() -> None:
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Fixes the bag and the agents' choices.")
-@click.option("--seats", default=None, help="Agents per seat, e.g. greedy,random (default: greedy vs random).")
-@click.option("--quiet", is_flag=True, help="Only the final position and scores.")
-def demo(players: int, side: str, seed: int, seats: str | None, quiet: bool) -> None:
-    """Watch a whole game between built-in agents."""
-    names = parse_seats(seats or ",".join((["greedy", "random"] * 2)[:players]), players)
-    game = Game(players=players, seed=seed, side=side)
-    agents = [Agent(n, seed=seed + i) for i, n in enumerate(names)]
-    console.print(f"[bold]pavilion demo[/]: {players} players ({', '.join(names)}), {side} side, seed {seed}")
-    line = Text()
-    current_round = 0
-    while not game.is_over:
-        if game.round != current_round:
-            if line:
-                console.print(line)
-                line = Text()
-            current_round = game.round
-            if not quiet:
-                console.rule(f"round {game.round}: {game.wild} is wild")
-        seat = game.current_player
-        move = agents[seat].choose(game)
-        assert move is not None
-        game.play(move)
-        if not quiet:
-            line.append(f"P{seat + 1}:", style="dim")
-            line.append(f"{move}  ")
-    if line and not quiet:
-        console.print(line)
-    console.rule("end of the game")
-    console.print(render.position(game))
-    console.print(render.breakdown_table(game))
-    winners = " and ".join(f"player {w + 1} ({names[w]})" for w in game.winners)
-    console.print(f"[bold]Winner:[/] {winners}" if len(game.winners) == 1 else f"[bold]Shared victory:[/] {winners}")
+@click.option("--seats", default=None, help="Agents per seat (default: mcts against greedy).")
+@click.option("--level", type=click.Choice(list(LEVELS)), default="easy", show_default=True, help="Strength of mcts seats.")
+def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> None:
+    """Watch a whole game between built-in agents (no input needed)."""
+    kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players)
+    record = GameRecord(players=players, side=side, seed=seed, seats=kinds)
+    session = PlaySession(record, kinds, LEVELS[level], console, ask=lambda _: "quit")
+    console.print(f"[bold]pavilion demo[/]: {', '.join(session.name(s) for s in range(players))}; {side} side, seed {seed}")
+    session.run()
 
 
 @main.command()
@@ -128,12 +105,9 @@ def play(players: int | None, seats: str | None, side: str, seed: int | None, le
         players = players or 2
         record = GameRecord(players=players, side=side, seed=seed if seed is not None else pyrandom.getrandbits(32))
     default = record.seats if load_path and record.seats else ["human"] + ["mcts"] * (players - 1)
-    kinds = [s.strip() for s in seats.split(",")] if seats else default
+    kinds = parse_seats(seats, players, SEAT_KINDS) if seats else default
     if len(kinds) != players:
-        raise InputError(f"--seats names {len(kinds)} seat(s) for {players} players")
-    for k in kinds:
-        if k not in SEAT_KINDS:
-            raise InputError(f"--seats: unknown player '{k}' (choose from {', '.join(SEAT_KINDS)})")
+        raise InputError(f"the record names {len(kinds)} seat(s) for {players} players: give --seats")
     spec = check_agent(ai_spec) if ai_spec else LEVELS[level]
     if not spec.startswith("mcts"):
         raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
