@@ -120,6 +120,7 @@ def run(quick: bool = False, threads: int | None = None, progress: Callable[[str
         many["speedup"] = many["median"] / one["median"]
     measure("MCTS, informed rollouts, 1 thread", "iterations/s",
             lambda: mcts(size.mcts_iterations, 1, "informed"), lambda _: size.mcts_iterations, threads=1)
+    signature["mcts_informed_best_visits"] = best_visits[-1]
 
     digest = hashlib.sha256(json.dumps(signature, sort_keys=True).encode()).hexdigest()[:16]
     return {

@@ -57,16 +57,7 @@ pub fn greedy_value(g: &Game, m: &Move) -> f64 {
     let held = |t: &Tiles| -> f64 { Colour::ALL.iter().map(|&c| t.get(c) as f64 * hand.get(c) as f64).sum() };
     match *m {
         Move::Draft { source, colour } => {
-            let tiles = match source {
-                Source::Centre => *g.centre(),
-                Source::Factory(i) => g.factories()[i as usize],
-            };
-            let wild = g.wild();
-            let taken = if colour == wild {
-                1
-            } else {
-                tiles.get(colour) as u32 + (tiles.get(wild) > 0) as u32
-            };
+            let taken = g.draft_take(source, colour).total();
             let penalty = if source == Source::Centre && g.start_token().is_none() {
                 let s = g.player(seat).score;
                 (s - crate::state::apply_penalty(s, taken)) as f64

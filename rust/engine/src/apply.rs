@@ -41,11 +41,13 @@ impl Game {
         }
     }
 
-    fn apply_draft(&mut self, source: Source, colour: Colour) {
+    /// The tiles a draft of `colour` from `source` takes: all of that colour
+    /// plus one wild if there is one, or a single wild from a source of wilds.
+    pub fn draft_take(&self, source: Source, colour: Colour) -> Tiles {
         let wild = self.wild();
         let tiles = match source {
-            Source::Centre => &mut self.centre,
-            Source::Factory(i) => &mut self.factories[i as usize],
+            Source::Centre => &self.centre,
+            Source::Factory(i) => &self.factories[i as usize],
         };
         let mut taken = Tiles::EMPTY;
         if colour == wild {
@@ -56,6 +58,15 @@ impl Game {
                 taken.add(wild, 1);
             }
         }
+        taken
+    }
+
+    fn apply_draft(&mut self, source: Source, colour: Colour) {
+        let taken = self.draft_take(source, colour);
+        let tiles = match source {
+            Source::Centre => &mut self.centre,
+            Source::Factory(i) => &mut self.factories[i as usize],
+        };
         tiles.sub_all(&taken);
         if let Source::Factory(_) = source {
             let rest = *tiles;

@@ -51,13 +51,6 @@ impl Game {
         }
     }
 
-    /// Convenience for callers that want a `Vec`.
-    pub fn legal_moves_vec(&self) -> Vec<Move> {
-        let mut l = MoveList::new();
-        self.legal_moves(&mut l);
-        l.to_vec()
-    }
-
     fn gen_drafts(&self, out: &mut MoveList) {
         let wild = self.wild().index();
         let nf = self.num_factories();

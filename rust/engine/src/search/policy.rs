@@ -83,14 +83,13 @@ impl Rollout for InformedRollout {
 /// Tiles a draft takes, less the centre penalty, times 4 (integer scale).
 fn draft_value(g: &Game, m: &Move) -> i32 {
     let Move::Draft { source, colour } = *m else { return i32::MIN };
-    let tiles = match source {
-        Source::Centre => *g.centre(),
-        Source::Factory(i) => g.factories()[i as usize],
-    };
-    let wild = g.wild();
-    let taken = if colour == wild { 1 } else { tiles.get(colour) as i32 + (tiles.get(wild) > 0) as i32 };
+    let taken = g.draft_take(source, colour).total() as i32;
     let penalty = if source == Source::Centre && g.start_token().is_none() { taken } else { 0 };
-    4 * (taken - penalty) + (tiles.get(wild) > 0) as i32
+    let wild_there = match source {
+        Source::Centre => g.centre().get(g.wild()),
+        Source::Factory(i) => g.factories()[i as usize].get(g.wild()),
+    } > 0;
+    4 * (taken - penalty) + wild_there as i32
 }
 
 /// A random pass among those keeping the most tiles (the list holds only passes here).
