@@ -9,7 +9,8 @@ use crate::board::{cost, space_name, Side, CENTRE, NUM_STARS};
 use crate::error::Error;
 use crate::moves::{Move, MoveList, Source};
 use crate::state::{Game, Phase, Player, MAX_KEEP};
-use crate::tiles::{for_each_submultiset, Colour};
+use crate::rng::SplitMix64;
+use crate::tiles::{for_each_submultiset, Colour, Submultisets};
 
 /// Colours (bit = colour index) that may still go on `star` of this board.
 #[inline]
@@ -49,6 +50,29 @@ impl Game {
                 for_each_submultiset(&hand, 0, MAX_KEEP, |keep| out.push(Move::Pass { keep }));
             }
         }
+    }
+
+    /// A uniformly random legal move: exactly the one
+    /// `moves[rng.below(moves.len())]` would pick from `legal_moves`, but the
+    /// passes are counted and indexed rather than listed. `None` once over.
+    pub fn random_move(&self, rng: &mut SplitMix64, scratch: &mut MoveList) -> Option<Move> {
+        if self.phase == Phase::Place && self.bonus_owed == 0 {
+            scratch.clear();
+            self.gen_places(scratch);
+            let keeps = Submultisets::new(&self.players[self.to_move as usize].hand);
+            let places = scratch.len() as u32;
+            let r = rng.below(places + keeps.count(0, MAX_KEEP));
+            return Some(if r < places {
+                scratch[r as usize]
+            } else {
+                Move::Pass { keep: keeps.nth(0, MAX_KEEP, r - places) }
+            });
+        }
+        self.legal_moves(scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        Some(scratch[rng.below(scratch.len() as u32) as usize])
     }
 
     fn gen_drafts(&self, out: &mut MoveList) {

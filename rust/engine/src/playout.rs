@@ -7,15 +7,11 @@ use crate::state::Game;
 /// Plays uniformly random legal moves until the game ends; returns the number of moves.
 /// `rng` is the player's choice source, separate from the game's chance state.
 pub fn random_playout(g: &mut Game, rng: &mut SplitMix64) -> u32 {
-    let mut moves = MoveList::new();
+    let mut scratch = MoveList::new();
     let mut n = 0;
-    loop {
-        g.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return n;
-        }
-        let m = moves[rng.below(moves.len() as u32) as usize];
+    while let Some(m) = g.random_move(rng, &mut scratch) {
         g.play_unchecked(&m);
         n += 1;
     }
+    n
 }

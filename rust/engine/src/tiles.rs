@@ -201,6 +201,55 @@ pub fn for_each_submultiset(limit: &Tiles, min_size: u32, max_size: u32, mut f: 
     }
 }
 
+/// Counts and indexes the sub-multisets of a pile in `for_each_submultiset`
+/// order without visiting them (sizes up to 8).
+pub struct Submultisets {
+    limit: Tiles,
+    /// `ways[i][t]`: fillings of colours `i..6` with exactly `t` tiles.
+    ways: [[u32; 9]; NUM_COLOURS + 1],
+}
+
+impl Submultisets {
+    pub fn new(limit: &Tiles) -> Self {
+        let mut ways = [[0u32; 9]; NUM_COLOURS + 1];
+        ways[NUM_COLOURS][0] = 1;
+        for i in (0..NUM_COLOURS).rev() {
+            for t in 0..9 {
+                let top = (limit.0[i] as usize).min(t);
+                ways[i][t] = (0..=top).map(|a| ways[i + 1][t - a]).sum();
+            }
+        }
+        Submultisets { limit: *limit, ways }
+    }
+
+    /// How many have a size in `min_size..=max_size`.
+    pub fn count(&self, min_size: u32, max_size: u32) -> u32 {
+        (min_size..=max_size).map(|t| self.ways[0][t as usize]).sum()
+    }
+
+    /// The `k`-th of those, in enumeration order.
+    pub fn nth(&self, min_size: u32, max_size: u32, mut k: u32) -> Tiles {
+        let mut out = Tiles::EMPTY;
+        let mut used = 0u32;
+        for i in 0..NUM_COLOURS {
+            let top = (self.limit.0[i] as u32).min(max_size - used);
+            for a in 0..=top {
+                // Completions of colours i+1.. that keep the size within bounds.
+                let lo = min_size.saturating_sub(used + a);
+                let hi = max_size - used - a;
+                let block: u32 = (lo..=hi).map(|t| self.ways[i + 1][t as usize]).sum();
+                if k < block {
+                    out.0[i] = a as u8;
+                    used += a;
+                    break;
+                }
+                k -= block;
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,6 +259,21 @@ mod tests {
         let t = Tiles::from_letters("byBp").unwrap();
         assert_eq!(t.letters(), "PYBB");
         assert_eq!(Tiles::from_letters("BX"), Err('X'));
+    }
+
+    #[test]
+    fn nth_and_count_match_the_enumeration() {
+        for limit in [Tiles([5; 6]), Tiles([2, 0, 1, 3, 0, 4]), Tiles([1, 1, 1, 1, 1, 1]), Tiles::EMPTY, Tiles([0, 0, 0, 0, 0, 7])] {
+            for (min, max) in [(0, 4), (1, 1), (2, 2), (3, 3), (0, 0), (4, 4)] {
+                let mut all = Vec::new();
+                for_each_submultiset(&limit, min, max, |t| all.push(t));
+                let index = Submultisets::new(&limit);
+                assert_eq!(index.count(min, max), all.len() as u32, "{limit:?} {min}..{max}");
+                for (k, t) in all.iter().enumerate() {
+                    assert_eq!(index.nth(min, max, k as u32), *t, "{limit:?} {min}..{max} #{k}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -150,3 +150,22 @@ fn redraw_hidden_changes_only_the_future() {
     assert_eq!(a.bag().total(), b.bag().total());
     assert_ne!(a.factories(), b.factories());
 }
+
+#[test]
+fn random_move_is_the_listed_choice_for_the_same_draw() {
+    // `random_move` indexes passes instead of listing them; it must pick
+    // exactly what a uniform pick from `legal_moves` would.
+    let mut scratch = MoveList::new();
+    for players in 2..=4 {
+        for side in SIDES {
+            let mut probe = SplitMix64::new(77);
+            run(100, players, side, |g, moves| {
+                let mut a = probe;
+                let fast = g.random_move(&mut a, &mut scratch);
+                let listed = if moves.is_empty() { None } else { Some(moves[probe.below(moves.len() as u32) as usize]) };
+                assert_eq!(fast, listed);
+                assert_eq!(a, probe, "both draw once");
+            });
+        }
+    }
+}

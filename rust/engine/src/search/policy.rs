@@ -5,9 +5,10 @@ use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
 use crate::state::Game;
 
-/// Chooses moves during a rollout. Implementations must only return moves from `moves`.
+/// Chooses moves during a rollout (of a game that is not over); `scratch` is
+/// a move buffer the policy may fill. Implementations return legal moves only.
 pub trait Rollout: Send + Sync {
-    fn choose(&self, g: &Game, moves: &MoveList, rng: &mut SplitMix64) -> Move;
+    fn choose(&self, g: &Game, scratch: &mut MoveList, rng: &mut SplitMix64) -> Move;
     fn name(&self) -> &'static str;
 }
 
@@ -16,8 +17,8 @@ pub trait Rollout: Send + Sync {
 pub struct UniformRollout;
 
 impl Rollout for UniformRollout {
-    fn choose(&self, _g: &Game, moves: &MoveList, rng: &mut SplitMix64) -> Move {
-        moves[rng.below(moves.len() as u32) as usize]
+    fn choose(&self, g: &Game, scratch: &mut MoveList, rng: &mut SplitMix64) -> Move {
+        g.random_move(rng, scratch).expect("rollouts stop when the game is over")
     }
     fn name(&self) -> &'static str {
         "uniform"
@@ -49,7 +50,9 @@ fn best_by<F: Fn(&Move) -> i32>(moves: &[Move], f: F) -> Move {
 }
 
 impl Rollout for InformedRollout {
-    fn choose(&self, g: &Game, moves: &MoveList, rng: &mut SplitMix64) -> Move {
+    fn choose(&self, g: &Game, moves: &mut MoveList, rng: &mut SplitMix64) -> Move {
+        g.legal_moves(moves);
+        let moves = &*moves;
         match moves[0] {
             Move::Draft { .. } => {
                 if rng.below(256) >= GREEDY_DRAFT {

@@ -205,8 +205,7 @@ impl Tree {
         }
         // Roll out.
         while !g.is_over() {
-            g.legal_moves(&mut moves);
-            let m = rollout.choose(&g, &moves, &mut self.rng);
+            let m = rollout.choose(&g, &mut moves, &mut self.rng);
             g.play_unchecked(&m);
         }
         let (wdl, margin) = outcome(&g);
