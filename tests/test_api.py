@@ -142,3 +142,22 @@ def test_board_hand_and_seat_errors():
 def test_unknown_agent():
     with pytest.raises(OptionsError, match="unknown agent"):
         pavilion.Agent("deep-blue")
+
+
+def test_stubs_cover_the_extension():
+    import ast
+    from pathlib import Path
+
+    import pavilion._engine as engine
+
+    stub = ast.parse((Path(pavilion.__file__).parent / "_engine.pyi").read_text())
+    declared = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    declared |= {t.id for n in stub.body if isinstance(n, ast.AnnAssign) for t in [n.target] if isinstance(t, ast.Name)}
+    public = {n for n in dir(engine) if not n.startswith("_")}
+    assert public <= declared, public - declared
+    classes = {n.name: n for n in stub.body if isinstance(n, ast.ClassDef)}
+    for name in ("Game", "Move", "Search", "Agent"):
+        members = {m.name for m in classes[name].body if isinstance(m, ast.FunctionDef)}
+        runtime = {m for m in dir(getattr(engine, name)) if not m.startswith("_")}
+        assert runtime <= members, (name, runtime - members)
+    assert (Path(pavilion.__file__).parent / "py.typed").exists()
