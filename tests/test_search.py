@@ -159,3 +159,14 @@ def test_cli_solve_bad_position_file(tmp_path):
     r = CliRunner().invoke(main, ["solve", str(p)])
     assert r.exit_code == 2
     assert len([l for l in r.output.splitlines() if l.strip()]) == 1
+
+
+def test_tree_parallel_search_and_spec():
+    g = Game(seed=12)
+    s = Search(g, threads=2, parallel="tree", seed=1)
+    s.run(iterations=1000)
+    r = s.result()
+    assert sum(m["visits"] for m in r["moves"]) == 1000
+    assert g.is_legal(pavilion.Agent("mcts:iterations=300,threads=2,parallel=tree").choose(g))
+    with pytest.raises(OptionsError):
+        Search(g, parallel="forest")

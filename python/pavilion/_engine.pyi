@@ -132,6 +132,7 @@ class Search:
         margin: float = 0.1,
         memory_mb: float = 512.0,
         exact: bool = True,
+        parallel: Literal["root", "tree"] = "root",
     ) -> None: ...
     @property
     def exact(self) -> bool: ...

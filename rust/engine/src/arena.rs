@@ -10,7 +10,7 @@ use crate::state::{Game, Options};
 
 /// Builds an agent from its spec. MCTS options: `iterations=N`, `time=SECONDS`,
 /// `threads=N`, `rollout=informed|uniform`, `c=EXPLORATION`, `margin=WEIGHT`,
-/// `memory=MB`, `passes=pruned|all`; without a budget it runs 2,000 iterations a move.
+/// `memory=MB`, `passes=pruned|all`, `parallel=root|tree`; without a budget it runs 2,000 iterations a move.
 pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + Sync>, Error> {
     let bad = |why: String| Error::InvalidOptions(format!("agent '{spec}': {why}"));
     let (name, opts) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
@@ -33,6 +33,13 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
                     "c" => cfg.exploration = num(v)?,
                     "margin" => cfg.margin_weight = num(v)?,
                     "memory" => cfg.max_bytes = (num(v)? * 1048576.0) as usize,
+                    "parallel" => {
+                        cfg.tree_parallel = match v {
+                            "root" => false,
+                            "tree" => true,
+                            _ => return Err(bad(format!("parallel={v}: choose root or tree"))),
+                        }
+                    }
                     "passes" => {
                         cfg.all_passes = match v {
                             "pruned" => false,
@@ -47,7 +54,7 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
                             _ => return Err(bad(format!("rollout={v}: choose informed or uniform"))),
                         }
                     }
-                    _ => return Err(bad(format!("unknown option '{k}' (iterations, time, threads, rollout, c, margin, memory, passes)"))),
+                    _ => return Err(bad(format!("unknown option '{k}' (iterations, time, threads, rollout, c, margin, memory, passes, parallel)"))),
                 }
             }
             if iterations.is_none() && time.is_none() {

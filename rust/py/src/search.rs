@@ -56,7 +56,7 @@ impl PySearch {
     /// game can be solved exactly (last round's placing, no hidden draw that
     /// matters, small enough), it is solved here and `exact` is True.
     #[new]
-    #[pyo3(signature = (game, seed=None, threads=1, rollout="informed", exploration=0.7, margin=0.1, memory_mb=512.0, exact=true))]
+    #[pyo3(signature = (game, seed=None, threads=1, rollout="informed", exploration=0.7, margin=0.1, memory_mb=512.0, exact=true, parallel="root"))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -68,7 +68,11 @@ impl PySearch {
         margin: f64,
         memory_mb: f64,
         exact: bool,
+        parallel: &str,
     ) -> PyResult<Self> {
+        if parallel != "root" && parallel != "tree" {
+            return Err(OptionsError::new_err(format!("parallel must be 'root' or 'tree', not '{parallel}'")));
+        }
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
@@ -91,6 +95,7 @@ impl PySearch {
             rollout,
             max_bytes: (memory_mb * 1048576.0) as usize,
             all_passes: false,
+            tree_parallel: parallel == "tree",
         };
         let g = game.inner;
         let solved = if exact {

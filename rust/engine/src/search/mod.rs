@@ -49,6 +49,8 @@ pub struct SearchConfig {
     pub max_bytes: usize,
     /// Search every legal pass instead of the pruned set (for measuring the pruning).
     pub all_passes: bool,
+    /// With several threads: one shared tree (with virtual loss) instead of one tree per thread.
+    pub tree_parallel: bool,
 }
 
 impl Default for SearchConfig {
@@ -61,6 +63,7 @@ impl Default for SearchConfig {
             rollout: RolloutKind::Informed,
             max_bytes: 512 << 20,
             all_passes: false,
+            tree_parallel: false,
         }
     }
 }
@@ -162,7 +165,7 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(root: &Game, cfg: SearchConfig) -> Searcher {
-        let threads = cfg.threads.max(1);
+        let threads = if cfg.tree_parallel { 1 } else { cfg.threads.max(1) };
         let per_tree = cfg.max_bytes / threads;
         let trees =
             (0..threads).map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.all_passes)).collect();
@@ -199,7 +202,9 @@ impl Searcher {
             }
         };
         let quota = |i: u64| iterations.map(|n| n / threads + u64::from(i < n % threads));
-        if self.trees.len() == 1 {
+        if cfg.tree_parallel && cfg.threads > 1 {
+            self.run_shared(iterations, deadline, stop);
+        } else if self.trees.len() == 1 {
             work(&mut self.trees[0], quota(0));
         } else {
             std::thread::scope(|s| {
@@ -210,6 +215,37 @@ impl Searcher {
             });
         }
         self.elapsed += start.elapsed();
+    }
+
+    /// Tree parallelism: every thread walks the one tree under a lock, with
+    /// virtual loss, and plays its rollouts outside the lock.
+    fn run_shared(&mut self, iterations: Option<u64>, deadline: Option<Instant>, stop: &AtomicBool) {
+        let cfg = &self.cfg;
+        let policy = cfg.rollout.policy();
+        let tree = std::sync::Mutex::new(&mut self.trees[0]);
+        let started = std::sync::atomic::AtomicU64::new(0);
+        let seed = cfg.seed;
+        std::thread::scope(|s| {
+            for t in 0..cfg.threads {
+                let (tree, started) = (&tree, &started);
+                s.spawn(move || {
+                    let mut rng = crate::rng::SplitMix64::new(seed ^ (0xC0FFEE + t as u64));
+                    let mut scratch = MoveList::new();
+                    loop {
+                        let n = started.fetch_add(1, Ordering::Relaxed);
+                        if iterations.is_some_and(|q| n >= q)
+                            || stop.load(Ordering::Relaxed)
+                            || (n % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+                        {
+                            return;
+                        }
+                        let mut walk = tree.lock().expect("no panics").descend(cfg, true);
+                        let (wdl, margin) = tree::play_out(&mut walk.game, policy, &mut scratch, &mut rng);
+                        tree.lock().expect("no panics").backup(&walk, &wdl, &margin, true);
+                    }
+                });
+            }
+        });
     }
 
     /// Root statistics summed over the trees, most visited first.

@@ -178,3 +178,16 @@ fn search_passes_keep_all_they_can_or_nothing() {
     let sizes: Vec<u32> = l.iter().filter_map(|m| if let Move::Pass { keep } = m { Some(keep.total()) } else { None }).collect();
     assert_eq!(sizes.len(), 5, "one pass per keep size 0..4 in the last round: {sizes:?}");
 }
+
+#[test]
+fn tree_parallel_shares_one_tree() {
+    let g = Game::new(Options::new(3, Side::Colored, None).unwrap(), 6);
+    let c = SearchConfig { threads: 2, tree_parallel: true, ..cfg(2) };
+    let mut s = Searcher::new(&g, c);
+    s.run(Some(3000), None, &AtomicBool::new(false));
+    assert_eq!(s.iterations(), 3000);
+    let r = s.result(6);
+    assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 3000, "virtual losses are all settled");
+    assert!(r.moves.iter().all(|m| g.is_legal(&m.mv) && (0.0..=1.0).contains(&m.win_rate)));
+    assert_eq!(r.nodes, 3001, "one tree, one node per iteration");
+}

@@ -171,56 +171,93 @@ impl Tree {
 
     /// Runs one iteration: select, expand one node, roll out, back up.
     pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout) {
+        let mut walk = self.descend(cfg, false);
+        let mut moves = MoveList::new();
+        let (wdl, margin) = play_out(&mut walk.game, rollout, &mut moves, &mut self.rng);
+        self.backup(&walk, &wdl, &margin, false);
+    }
+
+    /// Selects down the tree from a fresh determinisation and expands one node.
+    /// With `virtual_loss` the walk's edges count as visited (and lost) at
+    /// once, so threads sharing the tree spread out; `backup` settles them.
+    pub fn descend(&mut self, cfg: &SearchConfig, virtual_loss: bool) -> Walk {
         let mut g = self.root;
         g.redraw_hidden(self.rng.next_u64());
-        let mut path: [(u32, u32, u8); 256] = [(0, 0, 0); 256];
-        let mut depth = 0;
+        let mut walk = Walk { game: g, path: [(0, 0, 0); MAX_DEPTH], depth: 0 };
         let mut node = 0u32;
         let mut moves = MoveList::new();
         loop {
-            if g.is_over() {
+            if walk.game.is_over() {
                 break;
             }
-            let mover = g.current_player();
+            let mover = walk.game.current_player();
             let i = self.select(node, cfg);
             let ei = self.nodes[node as usize].first_edge as usize + i;
             let mv = self.edges[ei].mv;
-            g.play_unchecked(&mv);
-            path[depth] = (node, ei as u32, mover as u8);
-            depth += 1;
+            walk.game.play_unchecked(&mv);
+            walk.path[walk.depth] = (node, ei as u32, mover as u8);
+            walk.depth += 1;
+            if virtual_loss {
+                self.count_visit(node, ei);
+            }
             let child = self.edges[ei].child;
             if child == NONE {
-                if !g.is_over() && self.edges.len() < self.max_edges && depth < path.len() {
-                    self.moves_at(&g, &mut moves);
+                if !walk.game.is_over() && self.edges.len() < self.max_edges && walk.depth < MAX_DEPTH {
+                    self.moves_at(&walk.game, &mut moves);
                     let c = self.add_node(&moves);
                     self.edges[ei].child = c;
                 }
                 break;
             }
-            self.moves_at(&g, &mut moves);
-            if self.nodes[child as usize].fingerprint != fingerprint(&moves) || depth == path.len() {
+            self.moves_at(&walk.game, &mut moves);
+            if self.nodes[child as usize].fingerprint != fingerprint(&moves) || walk.depth == MAX_DEPTH {
                 break; // chance gave this walk other moves: stop sharing here
             }
             node = child;
         }
-        // Roll out.
-        while !g.is_over() {
-            let m = rollout.choose(&g, &mut moves, &mut self.rng);
-            g.play_unchecked(&m);
+        walk
+    }
+
+    fn count_visit(&mut self, node: u32, ei: usize) {
+        let e = &mut self.edges[ei];
+        if e.visits == 0 {
+            self.nodes[node as usize].unvisited -= 1;
         }
-        let (wdl, margin) = outcome(&g);
-        for &(n, ei, mover) in &path[..depth] {
-            let e = &mut self.edges[ei as usize];
-            if e.visits == 0 {
-                self.nodes[n as usize].unvisited -= 1;
+        e.visits += 1;
+        self.nodes[node as usize].visits += 1;
+    }
+
+    /// Adds a finished game's values along the walk (visits too, unless the
+    /// descent already counted them as a virtual loss).
+    pub fn backup(&mut self, walk: &Walk, wdl: &Values, margin: &Values, virtual_loss: bool) {
+        for &(n, ei, mover) in &walk.path[..walk.depth] {
+            if !virtual_loss {
+                self.count_visit(n, ei as usize);
             }
-            e.visits += 1;
+            let e = &mut self.edges[ei as usize];
             e.wdl += wdl[mover as usize];
             e.margin += margin[mover as usize];
-            self.nodes[n as usize].visits += 1;
         }
         self.iterations += 1;
     }
+}
+
+const MAX_DEPTH: usize = 256;
+
+/// A walk down the tree: the position reached and the edges taken.
+pub struct Walk {
+    pub game: Game,
+    path: [(u32, u32, u8); MAX_DEPTH],
+    depth: usize,
+}
+
+/// Plays the rollout policy to the end of the game; the outcome per seat.
+pub fn play_out(g: &mut Game, rollout: &dyn Rollout, scratch: &mut MoveList, rng: &mut SplitMix64) -> (Values, Values) {
+    while !g.is_over() {
+        let m = rollout.choose(g, scratch, rng);
+        g.play_unchecked(&m);
+    }
+    outcome(g)
 }
 
 /// Values per seat, padded to `MAX_PLAYERS`.
