@@ -2,7 +2,9 @@
 
 >>> import pavilion
 >>> g = pavilion.Game(players=2, seed=7)
->>> g.play("1B") if g.is_legal("1B") else g.play(g.legal_moves()[0])
+>>> g.play(g.legal_moves()[0])
+>>> g.current_player
+1
 """
 
 from pavilion._engine import (
