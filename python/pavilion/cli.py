@@ -12,7 +12,7 @@ from rich.text import Text
 
 from pavilion import analysis, render
 from pavilion._engine import Agent, Game, Move, __version__
-from pavilion.play import LEVELS, SEAT_KINDS, PlaySession
+from pavilion.play import LEVELS, SEAT_KINDS, PlaySession, level_spec
 from pavilion.record import GameRecord
 
 console = Console(highlight=False)
@@ -71,7 +71,7 @@ def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> N
     """Watch a whole game between built-in agents (no input needed)."""
     kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players)
     record = GameRecord(players=players, side=side, seed=seed, seats=kinds)
-    session = PlaySession(record, kinds, LEVELS[level], console, ask=lambda _: "quit")
+    session = PlaySession(record, kinds, level_spec(level), console, ask=lambda _: "quit")
     console.print(f"[bold]pavilion demo[/]: {', '.join(session.name(s) for s in range(players))}; {side} side, seed {seed}")
     session.run()
 
@@ -108,13 +108,12 @@ def play(players: int | None, seats: str | None, side: str, seed: int | None, le
     kinds = parse_seats(seats, players, SEAT_KINDS) if seats else default
     if len(kinds) != players:
         raise InputError(f"the record names {len(kinds)} seat(s) for {players} players: give --seats")
-    spec = check_agent(ai_spec) if ai_spec else LEVELS[level]
+    spec = check_agent(ai_spec) if ai_spec else level_spec(level)
     if not spec.startswith("mcts"):
         raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
     record.seats = kinds
-    hint_iterations = int(LEVELS[level].split("=")[1])
     session = PlaySession(record, kinds, spec, console, ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
-                          hint_iterations=hint_iterations)
+                          hint_iterations=LEVELS[level])
     console.print(f"[bold]pavilion play[/]: {', '.join(session.name(s) for s in range(players))}; "
                   f"{record.side} side, seed {record.seed}" + (f", {len(record.moves)} moves replayed" if record.moves else ""))
     try:

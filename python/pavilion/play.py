@@ -13,7 +13,12 @@ from pavilion import render
 from pavilion._engine import Agent, Game, IllegalMoveError, Move, NotationError, Search
 from pavilion.record import GameRecord
 
-LEVELS = {"easy": "mcts:iterations=3000", "normal": "mcts:iterations=15000", "strong": "mcts:iterations=50000"}
+#: MCTS iterations a move for each --level (about 0.1 / 0.3 / 1 s here); hints use the same budget.
+LEVELS = {"easy": 3000, "normal": 15000, "strong": 50000}
+
+
+def level_spec(level: str) -> str:
+    return f"mcts:iterations={LEVELS[level]}"
 SEAT_KINDS = ("human", "mcts", "greedy", "random")
 
 HELP = """\
@@ -63,14 +68,13 @@ class PlaySession:
         self.console = console
         self.ask = ask
         self.hint_iterations = hint_iterations
-        self.game = record.replay()
         self.specs = {s: (ai_spec if kind == "mcts" else kind) for s, kind in enumerate(seats) if kind != "human"}
-        # Which seat made each move, for undo.
+        # One replay gives the position and which seat made each move (for undo).
         self.movers: list[int] = []
-        g = record.new_game()
+        self.game = record.new_game()
         for text in record.moves:
-            self.movers.append(g.current_player)
-            g.play(text)
+            self.movers.append(self.game.current_player)
+            self.game.play(text)
 
     @property
     def humans(self) -> set[int]:
