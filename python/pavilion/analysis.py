@@ -51,8 +51,9 @@ def solve(
                 if seconds is not None and elapsed >= seconds:
                     break
                 step = slice_iters if iterations is None else min(slice_iters, iterations - done)
-                left = None if seconds is None else max(0.0, min(0.25, seconds - elapsed))
-                search.run(iterations=step, seconds=left if left is not None else 0.25)
+                # Slices of at most 0.25 s keep the progress bar and Ctrl-C responsive.
+                left = 0.25 if seconds is None else max(0.0, min(0.25, seconds - elapsed))
+                search.run(iterations=step, seconds=left)
                 if progress:
                     progress(search.iterations, time.monotonic() - start)
         except KeyboardInterrupt:

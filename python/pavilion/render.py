@@ -74,7 +74,7 @@ def features_line(covered: dict[str, str]) -> Text:
         for letter, done in marks:
             out.append(letter.upper() if done else letter, style="bold" if done else "dim")
         out.append(" ")
-    n = sum(1 for f in FEATURES if all(sp in covered for sp in f["spaces"]))
+    n = sum(done for marks in by_star.values() for _, done in marks)
     out.append(f"({n}/18)", style="dim")
     return out
 
