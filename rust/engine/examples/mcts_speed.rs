@@ -1,7 +1,7 @@
 //! `cargo run --release --example mcts_speed -- [iterations] [threads] [uniform|informed]`:
 //! MCTS iterations per second on a fixed 2-player opening.
 use pavilion_engine::search::{RolloutKind, SearchConfig, Searcher};
-use pavilion_engine::{Game, Options};
+use pavilion_engine::bench::mcts_position;
 use std::sync::atomic::AtomicBool;
 
 fn main() {
@@ -12,7 +12,7 @@ fn main() {
         Some("uniform") => RolloutKind::Uniform,
         _ => RolloutKind::Informed,
     };
-    let g = Game::new(Options::default(), 1);
+    let g = mcts_position();
     let cfg = SearchConfig { threads, seed: 7, rollout, ..SearchConfig::default() };
     let mut s = Searcher::new(&g, cfg);
     s.run(Some(iterations), None, &AtomicBool::new(false));
