@@ -135,8 +135,9 @@ def test_final_breakdown_after_a_game():
 def test_board_hand_and_seat_errors():
     g = Game(seed=1)
     assert g.board(0) == {} and g.hand(1) == ""
-    with pytest.raises(IndexError):
-        g.hand(2)
+    for bad in (2, -1, 2**70):
+        with pytest.raises(OptionsError, match="seat must be from 0 to 1"):
+            g.hand(bad)
 
 
 def test_unknown_agent():

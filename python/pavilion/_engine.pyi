@@ -7,7 +7,21 @@ MoveKind = Literal["draft", "place", "bonus", "pass"]
 
 NUM_ACTIONS: int
 COLOURS: list[str]
+MAX_SECONDS: float
+"""Longest time budget a search or agent accepts (one week)."""
+QUOTE_MAX: int
+"""Most characters of an input that an error message quotes."""
+AGENT_OPTIONS: dict
+"""{"summary": "random, greedy, mcts[:…]", "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
 __version__: str
+
+def quote(text: str) -> str:
+    """Input text as an error message quotes it: control characters escaped, at most QUOTE_MAX characters."""
+
+def escape_controls(text: str) -> str:
+    """The text with every control character escaped (escape sequences, newlines, bidi overrides)."""
+
+def _game_from_state(text: str, seed: int | None) -> Game: ...
 
 class IllegalMoveError(ValueError):
     """A well-formed move the rules do not allow now."""
@@ -44,6 +58,7 @@ class Move:
     def __eq__(self, other: object) -> bool: ...
     def __lt__(self, other: Move) -> bool: ...
     def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[object, tuple[str]]: ...
 
 class Game:
     """A game of Summer Pavilion; every draw comes from `seed`."""
@@ -110,6 +125,7 @@ class Game:
     def final_breakdown(self) -> list[dict[str, int | list[int]]]: ...
     def redraw_hidden(self, seed: int) -> None: ...
     def perft(self, depth: int) -> int: ...
+    def __reduce__(self) -> tuple[object, tuple[str, int | None]]: ...
 
 class Agent:
     """A built-in player: "random", "greedy" or "mcts[:options]"."""
@@ -126,14 +142,15 @@ class Search:
         self,
         game: Game,
         seed: int | None = None,
-        threads: int = 1,
-        rollout: Literal["informed", "uniform"] = "informed",
-        exploration: float = 0.7,
-        margin: float = 0.1,
-        memory_mb: float = 512.0,
+        threads: int | None = None,
+        rollout: Literal["informed", "uniform"] | None = None,
+        exploration: float | None = None,
+        margin: float | None = None,
+        memory_mb: float | None = None,
         exact: bool = True,
-        parallel: Literal["root", "tree"] = "root",
-    ) -> None: ...
+        parallel: Literal["root", "tree"] | None = None,
+    ) -> None:
+        """Options left as None take the engine's defaults (those of `mcts` agents)."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -1,17 +1,30 @@
 //! Baseline agents: uniformly random, and greedy (best immediate points).
 
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use crate::error::{quote, Error};
 use crate::moves::{Move, MoveList, Source};
-use crate::search::{search, SearchConfig};
+use crate::search::{search, time_budget, SearchConfig, MAX_SECONDS};
 use crate::rng::SplitMix64;
 use crate::state::Game;
 use crate::tiles::{Colour, Tiles};
 
 /// Anything that picks a move for the player to move.
 pub trait Agent {
-    /// A legal move; `None` only when the game is over.
-    fn choose(&mut self, g: &Game) -> Option<Move>;
+    /// A legal move; `None` only when the game is over. Once `stop` is set, a
+    /// long search returns at once (with its best move so far).
+    fn choose_until(&mut self, g: &Game, stop: &AtomicBool) -> Option<Move>;
+
+    /// A legal move, thinking for the agent's whole budget.
+    fn choose(&mut self, g: &Game) -> Option<Move> {
+        self.choose_until(g, &AtomicBool::new(false))
+    }
+
+    /// Whether choosing may take long enough to be worth interrupting (a search).
+    fn searches(&self) -> bool {
+        false
+    }
 }
 
 pub struct RandomAgent {
@@ -25,7 +38,7 @@ impl RandomAgent {
 }
 
 impl Agent for RandomAgent {
-    fn choose(&mut self, g: &Game) -> Option<Move> {
+    fn choose_until(&mut self, g: &Game, _stop: &AtomicBool) -> Option<Move> {
         let mut moves = MoveList::new();
         g.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -80,7 +93,7 @@ pub fn greedy_value(g: &Game, m: &Move) -> f64 {
 }
 
 impl Agent for GreedyAgent {
-    fn choose(&mut self, g: &Game) -> Option<Move> {
+    fn choose_until(&mut self, g: &Game, _stop: &AtomicBool) -> Option<Move> {
         let mut moves = MoveList::new();
         g.legal_moves(&mut moves);
         let mut best: Option<Move> = None;
@@ -119,7 +132,7 @@ impl MctsAgent {
 }
 
 impl Agent for MctsAgent {
-    fn choose(&mut self, g: &Game) -> Option<Move> {
+    fn choose_until(&mut self, g: &Game, stop: &AtomicBool) -> Option<Move> {
         if g.is_over() {
             return None;
         }
@@ -132,7 +145,176 @@ impl Agent for MctsAgent {
         let mut cfg = self.cfg.clone();
         cfg.seed = cfg.seed.wrapping_add(self.moves_played.wrapping_mul(0xA24B_AED4_963E_E407));
         self.moves_played += 1;
-        search(g, cfg, self.iterations, self.time).best()
+        search(g, cfg, self.iterations, self.time, stop).best()
+    }
+
+    fn searches(&self) -> bool {
+        true
+    }
+}
+
+/// How an `mcts` option's value is read and which values it takes.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionRange {
+    /// A whole number in `min..=max`.
+    Whole { min: u64, max: u64 },
+    /// A number in `min..=max` (`min` excluded when `open_min`).
+    Number { min: f64, max: f64, open_min: bool },
+    /// One of these words.
+    Choice(&'static [&'static str]),
+}
+
+/// One option of the `mcts` agent spec (`mcts:iterations=2000,threads=2`).
+#[derive(Clone, Copy, Debug)]
+pub struct SpecOption {
+    pub key: &'static str,
+    /// How the option is written in the short form, e.g. `iterations=N`.
+    pub form: &'static str,
+    pub range: OptionRange,
+    pub help: &'static str,
+}
+
+/// Most iterations a move an agent may be given.
+pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+/// Most search threads.
+pub const MAX_THREADS: u64 = 256;
+/// Iterations a move of an `mcts` agent given no budget.
+pub const DEFAULT_ITERATIONS: u64 = 2000;
+
+/// Every option of the `mcts` agent: the one list the parser, its errors, the
+/// CLI's help and the README read.
+pub const MCTS_OPTIONS: &[SpecOption] = &[
+    SpecOption {
+        key: "iterations",
+        form: "iterations=N",
+        range: OptionRange::Whole { min: 1, max: MAX_ITERATIONS },
+        help: "iterations a move (2,000 when neither iterations nor time is given)",
+    },
+    SpecOption {
+        key: "time",
+        form: "time=S",
+        range: OptionRange::Number { min: 0.0, max: MAX_SECONDS, open_min: true },
+        help: "seconds a move; with iterations too, whichever ends first",
+    },
+    SpecOption {
+        key: "threads",
+        form: "threads=N",
+        range: OptionRange::Whole { min: 1, max: MAX_THREADS },
+        help: "search threads",
+    },
+    SpecOption {
+        key: "rollout",
+        form: "rollout=informed|uniform",
+        range: OptionRange::Choice(&["informed", "uniform"]),
+        help: "how simulations play to the end",
+    },
+    SpecOption {
+        key: "c",
+        form: "c=X",
+        range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
+        help: "UCB exploration constant (0.7)",
+    },
+    SpecOption {
+        key: "margin",
+        form: "margin=X",
+        range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
+        help: "weight of the score margin beside winning (0.1)",
+    },
+    SpecOption {
+        key: "memory",
+        form: "memory=MB",
+        range: OptionRange::Whole { min: 1, max: 1 << 20 },
+        help: "cap on the search trees' memory (512)",
+    },
+    SpecOption {
+        key: "passes",
+        form: "passes=pruned|all",
+        range: OptionRange::Choice(&["pruned", "all"]),
+        help: "which passes the tree searches",
+    },
+    SpecOption {
+        key: "parallel",
+        form: "parallel=root|tree",
+        range: OptionRange::Choice(&["root", "tree"]),
+        help: "one tree per thread, or one shared tree",
+    },
+];
+
+/// The agents and their options in one line: `random, greedy, mcts[:iterations=N,…]`.
+pub fn agent_spec_summary() -> String {
+    let forms: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.form).collect();
+    format!("random, greedy, mcts[:{}]", forms.join(","))
+}
+
+impl OptionRange {
+    /// The accepted values, as an error message says them.
+    pub fn describe(&self) -> String {
+        match *self {
+            OptionRange::Whole { min, max } => format!("a whole number from {min} to {max}"),
+            OptionRange::Number { min, max, open_min: true } => format!("a number above {min} and at most {max}"),
+            OptionRange::Number { min, max, open_min: false } => format!("a number from {min} to {max}"),
+            OptionRange::Choice(words) => format!("one of {}", words.join(", ")),
+        }
+    }
+
+    /// The value as a number (a choice gives its index), or why it is not accepted.
+    fn read(&self, v: &str) -> Option<f64> {
+        match *self {
+            OptionRange::Whole { min, max } => v.parse::<u64>().ok().filter(|n| (min..=max).contains(n)).map(|n| n as f64),
+            OptionRange::Number { min, max, open_min } => v
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite() && *x <= max && (*x > min || (!open_min && *x == min))),
+            OptionRange::Choice(words) => words.iter().position(|w| *w == v).map(|i| i as f64),
+        }
+    }
+}
+
+/// Builds an agent from its spec: `random`, `greedy`, or `mcts` with the
+/// options of [`MCTS_OPTIONS`], e.g. `mcts:iterations=2000,threads=2`. A value
+/// out of range is an error naming the range; nothing is clamped or replaced.
+pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + Sync>, Error> {
+    let bad = |why: String| Error::InvalidOptions(format!("agent {}: {why}", quote(spec.trim())));
+    let (name, opts) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
+    match name {
+        "random" | "greedy" if !opts.is_empty() => Err(bad(format!("{name} takes no options"))),
+        "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
+        "mcts" => {
+            let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
+            let (mut iterations, mut time) = (None, None);
+            let mut seen = Vec::new();
+            for kv in opts.split(',').filter(|kv| !kv.trim().is_empty()) {
+                let (k, v) = kv.split_once('=').ok_or_else(|| bad(format!("{} is not key=value", quote(kv))))?;
+                let (k, v) = (k.trim(), v.trim());
+                let Some(opt) = MCTS_OPTIONS.iter().find(|o| o.key == k) else {
+                    let keys: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.key).collect();
+                    return Err(bad(format!("unknown option {} (options: {})", quote(k), keys.join(", "))));
+                };
+                if seen.contains(&k) {
+                    return Err(bad(format!("{k} is given twice")));
+                }
+                seen.push(k);
+                let x = opt.range.read(v).ok_or_else(|| bad(format!("{k} {}: expected {}", quote(v), opt.range.describe())))?;
+                match k {
+                    "iterations" => iterations = Some(x as u64),
+                    "time" => time = Some(time_budget(x)?),
+                    "threads" => cfg.threads = x as usize,
+                    "c" => cfg.exploration = x,
+                    "margin" => cfg.margin_weight = x,
+                    "memory" => cfg.max_bytes = (x as usize) << 20,
+                    "passes" => cfg.all_passes = v == "all",
+                    "parallel" => cfg.tree_parallel = v == "tree",
+                    "rollout" => cfg.rollout = v.parse()?,
+                    _ => unreachable!("every option of MCTS_OPTIONS is read above"),
+                }
+            }
+            if iterations.is_none() && time.is_none() {
+                iterations = Some(DEFAULT_ITERATIONS);
+            }
+            Ok(Box::new(MctsAgent::new(cfg, iterations, time)))
+        }
+        _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
     }
 }
 

@@ -87,7 +87,10 @@ impl Game {
         }
     }
 
+    /// The placing phase starts; its first player's turn, like every turn,
+    /// begins with a full supply (the round's last pass left it as it was).
     fn start_placing(&mut self) {
+        self.refill_supply();
         self.phase = Phase::Place;
         self.passed = 0;
         self.to_move = self.token.unwrap_or(self.starter);

@@ -1,4 +1,10 @@
 //! The engine's errors. Each variant maps to one Python exception class.
+//!
+//! Messages often quote what was read (a move, a field of a file). Such text
+//! may be hostile or huge, so it is always quoted through [`quote`]: control
+//! characters escaped, at most [`QUOTE_MAX`] characters kept. `Display` also
+//! escapes any control character left in a message, so an error line can
+//! never move the cursor, retitle a terminal or span several lines.
 
 use std::fmt;
 
@@ -8,17 +14,77 @@ pub enum Error {
     IllegalMove(String),
     /// Move text or a position file that cannot be read.
     Notation(String),
-    /// Game options out of range (player count, wild order, side).
+    /// Game options out of range (player count, wild order, side, agent specs, budgets).
     InvalidOptions(String),
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::IllegalMove(s) => write!(f, "illegal move: {s}"),
-            Error::Notation(s) | Error::InvalidOptions(s) => f.write_str(s),
+            Error::IllegalMove(s) => write!(f, "illegal move: {}", escape_controls(s)),
+            Error::Notation(s) | Error::InvalidOptions(s) => f.write_str(&escape_controls(s)),
         }
     }
 }
 
 impl std::error::Error for Error {}
+
+/// Most characters of an input that a message quotes.
+pub const QUOTE_MAX: usize = 60;
+
+/// Whether a character would act on a terminal or break a line instead of showing:
+/// C0/C1 controls, format characters such as bidi overrides, line separators.
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+/// The text with every control character written as an escape (`\x1b`, `\n`, `\u{202e}`).
+pub fn escape_controls(text: &str) -> String {
+    if !text.chars().any(is_control) {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_control(c) && (c as u32) < 0x100 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if is_control(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// An input as a message quotes it: `'text'`, escaped, cut to [`QUOTE_MAX`] characters with `…`.
+pub fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(QUOTE_MAX).collect();
+    let more = if chars.next().is_some() { "…" } else { "" };
+    format!("'{}{more}'", escape_controls(&head))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quote_escapes_and_cuts() {
+        assert_eq!(quote("B4"), "'B4'");
+        assert_eq!(quote("x\u{1b}]0;pwned\u{7}"), "'x\\x1b]0;pwned\\x07'");
+        assert_eq!(quote("a\nb\u{202e}"), "'a\\nb\\u{202e}'");
+        let long = "é".repeat(10_000);
+        let q = quote(&long);
+        assert_eq!(q.chars().count(), QUOTE_MAX + 3);
+        assert!(q.ends_with("…'"));
+    }
+
+    #[test]
+    fn display_never_carries_a_control_character() {
+        let e = Error::Notation("bad \u{1b}[2J\r\nthing".into());
+        assert_eq!(e.to_string(), "bad \\x1b[2J\\r\\nthing");
+        assert!(!e.to_string().chars().any(is_control));
+    }
+}

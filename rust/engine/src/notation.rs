@@ -17,8 +17,12 @@
 use std::fmt;
 
 use crate::board::{star_from_letter, star_letter, CENTRE};
-use crate::error::Error;
+use crate::error::{quote, Error};
 use crate::moves::{Move, Source};
+use crate::state::MAX_FACTORIES;
+
+/// Digits of a too-large factory number that an error message repeats.
+const QUOTE_DIGITS: usize = 6;
 use crate::tiles::{Colour, Tiles};
 
 impl fmt::Display for Move {
@@ -44,7 +48,7 @@ impl fmt::Display for Move {
 }
 
 fn bad(text: &str, why: impl fmt::Display) -> Error {
-    Error::Notation(format!("cannot read move '{text}': {why}"))
+    Error::Notation(format!("cannot read move {}: {why}", quote(text)))
 }
 
 fn tiles_after(text: &str, body: &str, what: &str) -> Result<Tiles, Error> {
@@ -82,6 +86,12 @@ impl Move {
             Colour::from_letter(ch).ok_or_else(|| bad(text, format!("'{ch}' is not a colour letter (P G O Y B R)")))
         };
         let first = chars[0];
+        // A number of two or more digits can only be a mistyped factory.
+        let digits = chars.iter().take_while(|c| c.is_ascii_digit()).count();
+        if digits >= 2 {
+            let number: String = chars[..digits.min(QUOTE_DIGITS)].iter().collect();
+            return Err(bad(text, format!("factory {number} does not exist: factories are numbered 1 to {MAX_FACTORIES}")));
+        }
         // Drafts: factory digit or C, then a colour, nothing else.
         if chars.len() == 2 && !chars[1].is_ascii_digit() {
             let source = if let Some(d) = first.to_digit(10) {
@@ -117,7 +127,7 @@ impl Move {
                 let digits: String = chars[i + 1..].iter().collect();
                 match digits.parse::<u8>() {
                     Ok(w @ 1..=5) => w,
-                    _ => return Err(bad(text, format!("'+{digits}' is not a wild count 1..5"))),
+                    _ => return Err(bad(text, format!("{} is not a wild count 1..5", quote(&format!("+{digits}"))))),
                 }
             }
             Some(c) => return Err(bad(text, format!("unexpected '{c}' after the space"))),
@@ -149,6 +159,7 @@ mod tests {
             ("B4+0", "wild count"),
             ("B4+x", "wild count"),
             ("0B", "numbered from 1"),
+            ("10R", "factory 10 does not exist"),
             ("3X", "'X' is not a colour"),
             ("pass:BQ", "'Q' in the keep set"),
             ("bonus", "bonus:"),

@@ -2,11 +2,18 @@
 //! move generation and apply together (chance included: draws come from the
 //! seeded state, so the count is exact and repeatable).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::moves::MoveList;
 use crate::state::Game;
 
 pub fn perft(g: &Game, depth: u32) -> u64 {
-    if depth == 0 {
+    perft_until(g, depth, &AtomicBool::new(false))
+}
+
+/// Perft that gives up (returning a partial count) once `stop` is set.
+pub fn perft_until(g: &Game, depth: u32, stop: &AtomicBool) -> u64 {
+    if depth == 0 || (depth >= 3 && stop.load(Ordering::Relaxed)) {
         return 1;
     }
     let mut moves = MoveList::new();
@@ -19,7 +26,7 @@ pub fn perft(g: &Game, depth: u32) -> u64 {
         .map(|m| {
             let mut c = *g;
             c.play_unchecked(m);
-            perft(&c, depth - 1)
+            perft_until(&c, depth - 1, stop)
         })
         .sum()
 }

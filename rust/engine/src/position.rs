@@ -12,12 +12,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{space_name, star_from_letter, Side, CENTRE};
-use crate::error::Error;
+use crate::error::{quote, Error};
 use crate::movegen::allowed_colours;
 use crate::rng::SplitMix64;
+use crate::scoring::breakdown;
 use crate::state::{
-    factories_for, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS, ROUNDS,
-    SUPPLY_SIZE,
+    factories_for, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS,
+    MAX_RUNNING_SCORE, ROUNDS, SUPPLY_SIZE,
 };
 use crate::tiles::{Colour, Tiles, TILES_PER_COLOUR};
 
@@ -51,10 +52,27 @@ struct Doc {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct BoardDoc {
+    /// The running score (for a finished game: before the end scoring).
     score: i32,
+    /// Once the game is over: the total after the end scoring (checked on reading).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    final_score: Option<i32>,
     hand: String,
     kept: String,
     covered: BTreeMap<String, String>,
+}
+
+/// A serde message, which may quote a huge or hostile value, cut to a readable length
+/// (keeping its end, which says where in the file the problem is).
+fn clip(msg: &str) -> String {
+    const KEEP: usize = 160;
+    let chars: Vec<char> = msg.chars().collect();
+    if chars.len() <= KEEP {
+        return msg.to_string();
+    }
+    let head: String = chars[..KEEP / 2].iter().collect();
+    let tail: String = chars[chars.len() - KEEP / 2..].iter().collect();
+    format!("{head}…{tail}")
 }
 
 fn err(field: &str, why: impl std::fmt::Display) -> Error {
@@ -110,6 +128,7 @@ impl Game {
                 .iter()
                 .map(|p| BoardDoc {
                     score: p.score,
+                    final_score: self.is_over().then(|| breakdown(self.opts.side, p).total),
                     hand: p.hand.letters(),
                     kept: p.kept.letters(),
                     covered: (0..42)
@@ -122,9 +141,9 @@ impl Game {
 
     /// Reads a position written by `to_json` (or by hand); errors name the bad field.
     pub fn from_json(text: &str) -> Result<Game, Error> {
-        let doc: Doc = serde_json::from_str(text).map_err(|e| Error::Notation(format!("position: {e}")))?;
+        let doc: Doc = serde_json::from_str(text).map_err(|e| Error::Notation(format!("position: {}", clip(&e.to_string()))))?;
         if doc.format != FORMAT {
-            return Err(err("format", format!("expected \"{FORMAT}\", found \"{}\"", doc.format)));
+            return Err(err("format", format!("expected \"{FORMAT}\", found {}", quote(&doc.format))));
         }
         if doc.version != VERSION {
             return Err(err("version", format!("this pavilion reads version {VERSION}, not {}", doc.version)));
@@ -151,7 +170,7 @@ impl Game {
             "draft" => Phase::Draft,
             "place" => Phase::Place,
             "over" => Phase::Over,
-            other => return Err(err("phase", format!("expected draft, place or over, found \"{other}\""))),
+            other => return Err(err("phase", format!("expected draft, place or over, found {}", quote(other)))),
         };
         let nf = factories_for(n);
         if doc.factories.len() != nf {
@@ -193,6 +212,16 @@ impl Game {
             players,
         };
         g.check_consistency()?;
+        for (i, b) in doc.boards.iter().enumerate() {
+            let total = breakdown(side, &g.players[i]).total;
+            match (b.final_score, g.is_over()) {
+                (Some(f), true) if f != total => {
+                    return Err(err(&format!("boards[{i}].final_score"), format!("{f}, but this board scores {total}")));
+                }
+                (Some(_), false) => return Err(err(&format!("boards[{i}].final_score"), "only a finished game has one")),
+                _ => {}
+            }
+        }
         Ok(g)
     }
 
@@ -244,8 +273,11 @@ impl Game {
 }
 
 fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
-    if b.score < 1 {
-        return Err(err(&format!("{field}.score"), "scores never drop below 1"));
+    if !(1..=MAX_RUNNING_SCORE).contains(&b.score) {
+        return Err(err(
+            &format!("{field}.score"),
+            format!("{} is not a reachable score: scores run from 1 (the floor) to {MAX_RUNNING_SCORE}", b.score),
+        ));
     }
     let mut p = Player {
         score: b.score,
@@ -257,14 +289,14 @@ fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
         return Err(err(&format!("{field}.kept"), "at most 4 tiles are kept"));
     }
     for (name, colour) in &b.covered {
-        let f = format!("{field}.covered[{name}]");
+        let f = format!("{field}.covered[{}]", quote(name));
         let chars: Vec<char> = name.chars().collect();
         let star = chars.first().and_then(|&c| star_from_letter(c));
         let pos = chars.get(1).and_then(|c| c.to_digit(10)).filter(|d| (1..=6).contains(d));
         let (Some(star), Some(pos), 2) = (star, pos, chars.len()) else {
             return Err(err(&f, "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\""));
         };
-        let c = Colour::parse(colour).ok_or_else(|| err(&f, format!("'{colour}' is not a colour")))?;
+        let c = Colour::parse(colour).ok_or_else(|| err(&f, format!("{} is not a colour", quote(colour))))?;
         if p.is_covered(star, pos as usize - 1) {
             return Err(err(&f, "this space is listed twice"));
         }

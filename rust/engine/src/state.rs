@@ -13,6 +13,10 @@ pub const SUPPLY_SIZE: u32 = 10;
 pub const ROUNDS: u8 = 6;
 pub const START_SCORE: i32 = 5;
 pub const MAX_KEEP: u32 = 4;
+/// No running score can pass this: the start score plus 6 points (a whole
+/// star's run) for each of the 42 spaces. Position files are checked against
+/// it, so score arithmetic (i32) can never wrap.
+pub const MAX_RUNNING_SCORE: i32 = START_SCORE + 6 * crate::board::NUM_SPACES as i32;
 
 pub const DEFAULT_WILD_ORDER: [Colour; 6] = Colour::ALL;
 

@@ -1,8 +1,8 @@
-//! `pavilion.Agent`: the built-in players, chosen by name.
+//! `pavilion.Agent`: the built-in players, chosen by spec.
 
-use pavilion_engine::agents::Agent;
-use pavilion_engine::arena::agent_from_spec;
+use pavilion_engine::agents::{agent_from_spec, agent_spec_summary, Agent, OptionRange, MCTS_OPTIONS};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::errors::to_py;
 use crate::game::PyGame;
@@ -22,7 +22,7 @@ impl PyAgent {
     #[new]
     #[pyo3(signature = (spec, seed=None))]
     fn new(spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let seed = seed.map(crate::game::seed_arg).transpose()?.unwrap_or(0);
+        let seed = seed.filter(|s| !s.is_none()).map(crate::game::seed_arg).transpose()?.unwrap_or(0);
         let inner = agent_from_spec(spec, seed).map_err(to_py)?;
         Ok(PyAgent { spec: spec.trim().to_string(), seed, inner })
     }
@@ -33,13 +33,39 @@ impl PyAgent {
     }
 
     /// The agent's move for the player to move; None once the game is over.
-    fn choose(&mut self, py: Python<'_>, game: &PyGame) -> Option<PyMove> {
+    /// Runs without the GIL; Ctrl-C stops a search at once (KeyboardInterrupt).
+    fn choose(&mut self, py: Python<'_>, game: &PyGame) -> PyResult<Option<PyMove>> {
         let g = game.inner;
         let agent = &mut self.inner;
-        py.detach(|| agent.choose(&g)).map(|inner| PyMove { inner })
+        if !agent.searches() {
+            return Ok(agent.choose(&g).map(|inner| PyMove { inner }));
+        }
+        Ok(crate::interrupt::run(py, |stop| agent.choose_until(&g, stop))?.map(|inner| PyMove { inner }))
     }
 
     fn __repr__(&self) -> String {
-        format!("Agent('{}', seed={})", self.spec, self.seed)
+        format!("Agent({:?}, seed={})", self.spec, self.seed)
     }
+}
+
+/// The agent vocabulary: {"summary": "random, greedy, mcts[:…]", "mcts": [{"key", "form", "accepts", "help"}]}.
+pub fn agent_options(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("summary", agent_spec_summary())?;
+    let options = MCTS_OPTIONS
+        .iter()
+        .map(|o| {
+            let e = PyDict::new(py);
+            e.set_item("key", o.key)?;
+            e.set_item("form", o.form)?;
+            e.set_item("accepts", o.range.describe())?;
+            e.set_item("help", o.help)?;
+            if let OptionRange::Choice(words) = o.range {
+                e.set_item("choices", words.to_vec())?;
+            }
+            Ok(e)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("mcts", options)?;
+    Ok(d)
 }

@@ -6,7 +6,9 @@ use pavilion_engine::search::RolloutKind;
 use pavilion_engine::Game;
 use pyo3::prelude::*;
 
-use crate::errors::OptionsError;
+use crate::args::Int;
+use pavilion_engine::agents::{MAX_ITERATIONS, MAX_THREADS};
+use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
 use crate::game::PyGame;
 
 /// Handle to the fixed position set, built once so timing excludes its creation.
@@ -18,8 +20,8 @@ pub struct PyBenchPositions {
 #[pymethods]
 impl PyBenchPositions {
     #[new]
-    fn new(count: usize) -> Self {
-        PyBenchPositions { positions: bench::positions(count) }
+    fn new(count: Int) -> PyResult<Self> {
+        Ok(PyBenchPositions { positions: bench::positions(count.within("count", 0, 1_000_000)? as usize) })
     }
     fn __len__(&self) -> usize {
         self.positions.len()
@@ -28,30 +30,30 @@ impl PyBenchPositions {
     fn movegen(&self, py: Python<'_>) -> u64 {
         py.detach(|| bench::movegen(&self.positions))
     }
-    fn position(&self, i: usize) -> Option<PyGame> {
+    fn position(&self, i: Int) -> Option<PyGame> {
+        let i = usize::try_from(i.0).ok()?;
         self.positions.get(i).map(|g| PyGame::wrap(*g))
     }
 }
 
 /// Random games in Rust; returns the number of moves played.
 #[pyfunction]
-#[pyo3(signature = (players, games, seed=0, threads=1))]
-pub fn bench_random_games(py: Python<'_>, players: usize, games: u64, seed: u64, threads: usize) -> PyResult<u64> {
-    if !(2..=4).contains(&players) {
-        return Err(OptionsError::new_err("players must be 2, 3 or 4"));
-    }
-    Ok(py.detach(|| bench::random_games_parallel(players, games, seed, threads)))
+#[pyo3(signature = (players, games, seed=Int(0), threads=Int(1)), text_signature = "(players, games, seed=0, threads=1)")]
+pub fn bench_random_games(py: Python<'_>, players: Int, games: Int, seed: Int, threads: Int) -> PyResult<u64> {
+    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let games = games.within("games", 0, u64::MAX)?;
+    let seed = seed.within("seed", 0, u64::MAX)?;
+    let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
+    crate::interrupt::run(py, |_| bench::random_games_parallel(players, games, seed, threads))
 }
 
 /// MCTS iterations on the fixed 2-player position; returns (tree nodes created,
 /// visits of the most visited move).
 #[pyfunction]
-#[pyo3(signature = (iterations, threads=1, rollout="uniform"))]
-pub fn bench_mcts(py: Python<'_>, iterations: u64, threads: usize, rollout: &str) -> PyResult<(u64, u64)> {
-    let rollout = match rollout {
-        "uniform" => RolloutKind::Uniform,
-        "informed" => RolloutKind::Informed,
-        _ => return Err(OptionsError::new_err("rollout must be 'uniform' or 'informed'")),
-    };
-    Ok(py.detach(|| bench::mcts(iterations, threads, rollout)))
+#[pyo3(signature = (iterations, threads=Int(1), rollout="uniform"), text_signature = "(iterations, threads=1, rollout='uniform')")]
+pub fn bench_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) -> PyResult<(u64, u64)> {
+    let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
+    let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
+    let rollout: RolloutKind = rollout.parse().map_err(crate::errors::to_py)?;
+    crate::interrupt::run(py, |_| bench::mcts(iterations, threads, rollout))
 }

@@ -4,7 +4,9 @@ use pavilion_engine::board::{cost, run_length, space_name, star_from_letter, sta
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use crate::args::Int;
 use crate::errors::OptionsError;
+use pavilion_engine::error::quote;
 
 /// The 18 features: [{"kind", "star", "spaces", "bonus"}], three per outer star clockwise.
 pub fn features(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
@@ -26,29 +28,27 @@ fn parse_star(star: &str) -> PyResult<usize> {
     let mut chars = star.chars();
     match (chars.next().and_then(star_from_letter), chars.next()) {
         (Some(s), None) => Ok(s),
-        _ => Err(OptionsError::new_err(format!("star must be one letter of P G O Y B R C, not '{star}'"))),
+        _ => Err(OptionsError::new_err(format!("star must be one letter of P G O Y B R C, not {}", quote(star)))),
     }
 }
 
 /// Printed value (= cost in tiles) of space 1..6 of a star on a side.
 #[pyfunction]
-pub fn space_cost(side: &str, star: &str, space: usize) -> PyResult<u8> {
-    let side = Side::parse(side).ok_or_else(|| OptionsError::new_err(format!("side must be 'colored' or 'gray', not '{side}'")))?;
-    if !(1..=6).contains(&space) {
-        return Err(OptionsError::new_err(format!("space must be 1..6, not {space}")));
-    }
+pub fn space_cost(side: &str, star: &str, space: Int) -> PyResult<u8> {
+    let side = Side::parse(side)
+        .ok_or_else(|| OptionsError::new_err(format!("side must be colored or gray, not {}", quote(side))))?;
+    let space = space.within("space", 1, 6)? as usize;
     Ok(cost(side, parse_star(star)?, space - 1))
 }
 
 /// Points for placing on `space` (1..6) of a star whose `covered` spaces are given:
 /// the length of the run it joins, wrapping from 6 to 1.
 #[pyfunction]
-pub fn star_points(covered: Vec<usize>, space: usize) -> PyResult<u32> {
+pub fn star_points(covered: Vec<Int>, space: Int) -> PyResult<u32> {
+    let space = space.within("space", 1, 6)? as usize;
+    let covered = covered.iter().map(|c| c.within("covered space", 1, 6).map(|c| c as usize)).collect::<PyResult<Vec<_>>>()?;
     let mut bits = 0u64;
     for &c in covered.iter().chain(std::iter::once(&space)) {
-        if !(1..=6).contains(&c) {
-            return Err(OptionsError::new_err(format!("spaces are 1..6, not {c}")));
-        }
         bits |= 1 << (c - 1);
     }
     if covered.contains(&space) {

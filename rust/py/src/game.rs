@@ -4,11 +4,13 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
 use pavilion_engine::board::space_name;
-use pavilion_engine::perft::perft;
+use pavilion_engine::perft::perft_until;
+use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
 use pavilion_engine::{Colour, Game, Move, MoveList, Options, Side};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
+use crate::args::Int;
 use crate::errors::{to_py, IllegalMoveError, OptionsError};
 use crate::moves::PyMove;
 
@@ -36,15 +38,27 @@ fn parse_wild_order(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<[Colour; 
     }
     let mut order = [Colour::Purple; 6];
     for (i, it) in items.iter().enumerate() {
-        order[i] = Colour::parse(it).ok_or_else(|| OptionsError::new_err(format!("wild_order: '{it}' is not a colour")))?;
+        order[i] = Colour::parse(it).ok_or_else(|| {
+            OptionsError::new_err(format!("wild_order: {} is not a colour", pavilion_engine::error::quote(it)))
+        })?;
     }
     Ok(Some(order))
 }
 
+/// Deepest perft a caller may ask for: depth 8 already takes minutes.
+const MAX_PERFT_DEPTH: u64 = 8;
+
+/// Rebuilds a pickled `Game`.
+#[pyfunction]
+pub fn _game_from_state(text: &str, seed: Option<u64>) -> PyResult<PyGame> {
+    let inner = Game::from_json(text).map_err(to_py)?;
+    Ok(PyGame { inner, seed })
+}
+
 /// A seed from Python: any int in 0..2**64; anything else is an OptionsError.
 pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
-    obj.extract::<u64>()
-        .map_err(|_| OptionsError::new_err(format!("seed must be an integer from 0 to 2**64-1, not {obj}")))
+    let seed: Int = obj.extract().map_err(|_| OptionsError::new_err("seed must be an int from 0 to 2**64-1"))?;
+    seed.within("seed", 0, u64::MAX)
 }
 
 /// Accepts a `Move` or move text.
@@ -73,15 +87,9 @@ impl PyGame {
         PyGame { inner, seed: None }
     }
 
-    fn seat(&self, seat: usize) -> PyResult<usize> {
-        if seat < self.inner.num_players() {
-            Ok(seat)
-        } else {
-            Err(pyo3::exceptions::PyIndexError::new_err(format!(
-                "seat {seat} out of range for {} players",
-                self.inner.num_players()
-            )))
-        }
+    /// A seat number from Python: 0 to players − 1.
+    fn seat(&self, seat: Int) -> PyResult<usize> {
+        Ok(seat.within("seat", 0, self.inner.num_players() as u64 - 1)? as usize)
     }
 }
 
@@ -90,16 +98,19 @@ impl PyGame {
     /// A new game. `seed` fixes every draw (None: a fresh random seed, see `.seed`).
     /// `side`: "colored" or "gray". `wild_order`: e.g. "PGOYBR" (the default) or six colour names.
     #[new]
-    #[pyo3(signature = (players=2, seed=None, side="colored", wild_order=None))]
+    #[pyo3(signature = (players=Int(2), seed=None, side="colored", wild_order=None),
+           text_signature = "(players=2, seed=None, side='colored', wild_order=None)")]
     fn new(
-        players: i64,
+        players: Int,
         seed: Option<&Bound<'_, PyAny>>,
         side: &str,
         wild_order: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
-        let side = Side::parse(side).ok_or_else(|| OptionsError::new_err(format!("side must be 'colored' or 'gray', not '{side}'")))?;
-        let players = usize::try_from(players).unwrap_or(usize::MAX);
+        let side = Side::parse(side).ok_or_else(|| {
+            OptionsError::new_err(format!("side must be colored or gray, not {}", pavilion_engine::error::quote(side)))
+        })?;
+        let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
         let opts = Options::new(players, side, parse_wild_order(wild_order)?).map_err(to_py)?;
         let seed = seed.unwrap_or_else(|| RandomState::new().build_hasher().finish());
         Ok(PyGame { inner: Game::new(opts, seed), seed: Some(seed) })
@@ -189,17 +200,17 @@ impl PyGame {
     fn tower(&self) -> String {
         self.inner.tower().letters()
     }
-    fn hand(&self, seat: usize) -> PyResult<String> {
+    fn hand(&self, seat: Int) -> PyResult<String> {
         Ok(self.inner.player(self.seat(seat)?).hand.letters())
     }
-    fn kept(&self, seat: usize) -> PyResult<String> {
+    fn kept(&self, seat: Int) -> PyResult<String> {
         Ok(self.inner.player(self.seat(seat)?).kept.letters())
     }
-    fn has_passed(&self, seat: usize) -> PyResult<bool> {
+    fn has_passed(&self, seat: Int) -> PyResult<bool> {
         Ok(self.inner.has_passed(self.seat(seat)?))
     }
     /// Covered spaces of a board: {"B4": "B", "C1": "O", ...}.
-    fn board<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyDict>> {
+    fn board<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyDict>> {
         let p = self.inner.player(self.seat(seat)?);
         let d = PyDict::new(py);
         for sp in 0..42 {
@@ -235,11 +246,8 @@ impl PyGame {
     }
 
     /// Plays the move with this action id; raises IllegalMoveError if it is not legal.
-    fn apply_action(&mut self, action: i64) -> PyResult<()> {
-        let m = usize::try_from(action)
-            .ok()
-            .and_then(Move::from_action)
-            .ok_or_else(|| IllegalMoveError::new_err(format!("illegal move: no action {action}")))?;
+    fn apply_action(&mut self, action: Int) -> PyResult<()> {
+        let m = crate::moves::action_move(action).map_err(|why| IllegalMoveError::new_err(format!("illegal move: {why}")))?;
         self.inner.play(&m).map_err(to_py)
     }
 
@@ -251,6 +259,12 @@ impl PyGame {
     }
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
         self.clone()
+    }
+
+    /// Pickles as its position (and seed): games can be sent to worker processes.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, Option<u64>))> {
+        let restore = py.import("pavilion._engine")?.getattr("_game_from_state")?;
+        Ok((restore, (self.inner.to_json_compact(), self.seed)))
     }
 
     /// The position as JSON (pretty; `indent=None` for one line).
@@ -304,10 +318,12 @@ impl PyGame {
         Ok(())
     }
 
-    /// Number of legal move sequences of length `depth` (runs without the GIL).
-    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+    /// Number of legal move sequences of length `depth` (0 to 8; runs without
+    /// the GIL, and Ctrl-C stops it).
+    fn perft(&self, py: Python<'_>, depth: Int) -> PyResult<u64> {
+        let depth = depth.within("depth", 0, MAX_PERFT_DEPTH)? as u32;
         let g = self.inner;
-        py.detach(move || perft(&g, depth))
+        crate::interrupt::run(py, move |stop| perft_until(&g, depth, stop))
     }
 
     fn __repr__(&self) -> String {

@@ -3,11 +3,13 @@
 use pyo3::prelude::*;
 
 mod agents;
+mod args;
 mod arena;
 mod bench;
 mod board;
 mod errors;
 mod game;
+mod interrupt;
 mod moves;
 mod search;
 
@@ -30,6 +32,24 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::star_points, m)?)?;
     m.add("NUM_ACTIONS", pavilion_engine::NUM_ACTIONS)?;
     m.add("COLOURS", pavilion_engine::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
+    m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
+    m.add("MAX_SECONDS", pavilion_engine::search::MAX_SECONDS)?;
+    m.add("QUOTE_MAX", pavilion_engine::error::QUOTE_MAX)?;
+    m.add_function(wrap_pyfunction!(quote, m)?)?;
+    m.add_function(wrap_pyfunction!(escape_controls, m)?)?;
+    m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
+}
+
+/// Input text as an error message quotes it: control characters escaped, cut to QUOTE_MAX characters.
+#[pyfunction]
+fn quote(text: &str) -> String {
+    pavilion_engine::error::quote(text)
+}
+
+/// The text with every control character (escape sequences, newlines, bidi overrides) escaped.
+#[pyfunction]
+fn escape_controls(text: &str) -> String {
+    pavilion_engine::error::escape_controls(text)
 }

@@ -4,7 +4,17 @@ use pavilion_engine::board::star_letter;
 use pavilion_engine::{Move, Source};
 use pyo3::prelude::*;
 
+use crate::args::Int;
 use crate::errors::{to_py, NotationError};
+
+/// The move of an action id (0 to NUM_ACTIONS − 1), or why there is none.
+pub fn action_move(action: Int) -> Result<Move, String> {
+    let last = pavilion_engine::NUM_ACTIONS - 1;
+    usize::try_from(action.0)
+        .ok()
+        .and_then(Move::from_action)
+        .ok_or_else(|| format!("no action {}: action ids run from 0 to {last}", action.0))
+}
 
 #[pyclass(name = "Move", module = "pavilion", frozen, eq, hash, ord)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -22,12 +32,14 @@ impl PyMove {
 
     /// The move with action id `action` (0 <= action < NUM_ACTIONS).
     #[staticmethod]
-    fn from_action(action: i64) -> PyResult<PyMove> {
-        usize::try_from(action)
-            .ok()
-            .and_then(Move::from_action)
-            .map(|inner| PyMove { inner })
-            .ok_or_else(|| NotationError::new_err(format!("no action {action}: ids run 0..{}", pavilion_engine::NUM_ACTIONS)))
+    fn from_action(action: Int) -> PyResult<PyMove> {
+        action_move(action).map(|inner| PyMove { inner }).map_err(NotationError::new_err)
+    }
+
+    /// Pickles as its text.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let parse = py.import("pavilion._engine")?.getattr("Move")?.getattr("parse")?;
+        Ok((parse, (self.inner.to_string(),)))
     }
 
     /// `"draft"`, `"place"`, `"bonus"` or `"pass"`.

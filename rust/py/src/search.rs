@@ -1,29 +1,27 @@
-//! `pavilion.Search`: MCTS (or an exact solve) on a position, run in slices
-//! without the GIL so callers can show progress and stop on Ctrl-C.
+//! `pavilion.Search`: MCTS (or an exact solve) on a position, run without the
+//! GIL and stopped by Ctrl-C. One search may be shared by several Python
+//! threads: calls take turns on its lock.
 
-use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::sync::Mutex;
 
-use pavilion_engine::search::{exact, RolloutKind, SearchConfig, SearchResult, Searcher};
+use pavilion_engine::agents::{OptionRange, MAX_ITERATIONS, MCTS_OPTIONS};
+use pavilion_engine::search::{exact, time_budget, SearchConfig, SearchResult, Searcher, MAX_SECONDS};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::errors::OptionsError;
+use crate::args::{Int, Num};
+use crate::errors::{to_py, OptionsError};
 use crate::game::{seed_arg, PyGame};
 use crate::moves::PyMove;
 
-#[pyclass(name = "Search", module = "pavilion")]
-pub struct PySearch {
-    searcher: Option<Searcher>,
-    exact: Option<SearchResult>,
+enum State {
+    Exact(SearchResult),
+    Running(Box<Searcher>),
 }
 
-fn budget_time(seconds: Option<f64>) -> PyResult<Option<Duration>> {
-    match seconds {
-        None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s))),
-        Some(s) => Err(OptionsError::new_err(format!("seconds must be a non-negative number, not {s}"))),
-    }
+#[pyclass(name = "Search", module = "pavilion", frozen)]
+pub struct PySearch {
+    state: Mutex<State>,
 }
 
 pub fn result_dict<'py>(py: Python<'py>, r: &SearchResult, top: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
@@ -50,98 +48,136 @@ pub fn result_dict<'py>(py: Python<'py>, r: &SearchResult, top: Option<usize>) -
     Ok(d)
 }
 
+/// The range the `mcts` agent spec gives an option, so a Search and an agent accept the same values.
+fn option_range(key: &str) -> (f64, f64) {
+    match MCTS_OPTIONS.iter().find(|o| o.key == key).map(|o| o.range) {
+        Some(OptionRange::Whole { min, max }) => (min as f64, max as f64),
+        Some(OptionRange::Number { min, max, .. }) => (min, max),
+        _ => unreachable!("{key} is a numeric option"),
+    }
+}
+
+impl PySearch {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        // A panic inside a search is a bug; the state is still a valid tree.
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+}
+
 #[pymethods]
 impl PySearch {
     /// Prepares a search of `game` for the player to move. When the rest of the
     /// game can be solved exactly (last round's placing, no hidden draw that
     /// matters, small enough), it is solved here and `exact` is True.
+    /// Options left as None take the engine's defaults (those of `mcts` agents).
     #[new]
-    #[pyo3(signature = (game, seed=None, threads=1, rollout="informed", exploration=0.7, margin=0.1, memory_mb=512.0, exact=true, parallel="root"))]
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: &PyGame,
         seed: Option<&Bound<'_, PyAny>>,
-        threads: usize,
-        rollout: &str,
-        exploration: f64,
-        margin: f64,
-        memory_mb: f64,
+        threads: Option<Int>,
+        rollout: Option<&str>,
+        exploration: Option<Num>,
+        margin: Option<Num>,
+        memory_mb: Option<Num>,
         exact: bool,
-        parallel: &str,
+        parallel: Option<&str>,
     ) -> PyResult<Self> {
-        if parallel != "root" && parallel != "tree" {
-            return Err(OptionsError::new_err(format!("parallel must be 'root' or 'tree', not '{parallel}'")));
-        }
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let rollout = match rollout {
-            "informed" => RolloutKind::Informed,
-            "uniform" | "random" => RolloutKind::Uniform,
-            other => return Err(OptionsError::new_err(format!("rollout must be 'informed' or 'uniform', not '{other}'"))),
-        };
-        if !(1..=256).contains(&threads) {
-            return Err(OptionsError::new_err("threads must be 1..256"));
+        let mut cfg = SearchConfig::default();
+        if let Some(s) = seed.filter(|s| !s.is_none()) {
+            cfg.seed = seed_arg(s)?;
         }
-        if !(exploration.is_finite() && exploration >= 0.0 && margin.is_finite() && margin >= 0.0 && memory_mb > 0.0) {
-            return Err(OptionsError::new_err("exploration and margin must be >= 0, memory_mb > 0"));
+        let (lo, hi) = option_range("threads");
+        if let Some(t) = threads {
+            cfg.threads = t.within("threads", lo as i64, hi as u64)? as usize;
         }
-        let cfg = SearchConfig {
-            threads,
-            seed: seed.map(seed_arg).transpose()?.unwrap_or(0),
-            exploration,
-            margin_weight: margin,
-            rollout,
-            max_bytes: (memory_mb * 1048576.0) as usize,
-            all_passes: false,
-            tree_parallel: parallel == "tree",
+        if let Some(r) = rollout {
+            cfg.rollout = r.parse().map_err(to_py)?;
+        }
+        let (lo, hi) = option_range("c");
+        if let Some(c) = exploration {
+            cfg.exploration = c.within("exploration", lo, hi)?;
+        }
+        let (lo, hi) = option_range("margin");
+        if let Some(m) = margin {
+            cfg.margin_weight = m.within("margin", lo, hi)?;
+        }
+        let (lo, hi) = option_range("memory");
+        if let Some(mb) = memory_mb {
+            cfg.max_bytes = (mb.within("memory_mb", lo, hi)? * 1048576.0) as usize;
+        }
+        cfg.tree_parallel = match parallel {
+            None | Some("root") => false,
+            Some("tree") => true,
+            Some(other) => {
+                return Err(OptionsError::new_err(format!(
+                    "parallel must be root or tree, not {}",
+                    pavilion_engine::error::quote(other)
+                )))
+            }
         };
         let g = game.inner;
         let solved = if exact {
             let c = cfg.clone();
-            py.detach(move || exact::solve(&g, &c, exact::DEFAULT_NODE_BUDGET))
+            crate::interrupt::run(py, move |stop| exact::solve(&g, &c, exact::DEFAULT_NODE_BUDGET, stop))?
         } else {
             None
         };
-        let searcher = if solved.is_none() { Some(Searcher::new(&g, cfg)) } else { None };
-        Ok(PySearch { searcher, exact: solved })
+        let state = match solved {
+            Some(r) => State::Exact(r),
+            None => State::Running(Box::new(Searcher::new(&g, cfg))),
+        };
+        Ok(PySearch { state: Mutex::new(state) })
     }
 
     /// True when the position was solved exactly (then `run` does nothing).
     #[getter]
-    fn exact(&self) -> bool {
-        self.exact.is_some()
+    fn exact(&self, py: Python<'_>) -> bool {
+        py.detach(|| matches!(*self.lock(), State::Exact(_)))
     }
 
     /// Iterations run so far.
     #[getter]
-    fn iterations(&self) -> u64 {
-        self.searcher.as_ref().map_or(0, |s| s.iterations())
+    fn iterations(&self, py: Python<'_>) -> u64 {
+        py.detach(|| match &*self.lock() {
+            State::Exact(_) => 0,
+            State::Running(s) => s.iterations(),
+        })
     }
 
-    /// Searches for `iterations` more iterations and/or `seconds` more, without the GIL.
+    /// Searches for `iterations` more iterations and/or `seconds` more,
+    /// without the GIL; Ctrl-C stops it at once (KeyboardInterrupt), keeping
+    /// what was searched.
     #[pyo3(signature = (iterations=None, seconds=None))]
-    fn run(&mut self, py: Python<'_>, iterations: Option<u64>, seconds: Option<f64>) -> PyResult<()> {
-        let time = budget_time(seconds)?;
+    fn run(&self, py: Python<'_>, iterations: Option<Int>, seconds: Option<Num>) -> PyResult<()> {
+        let iterations = iterations.map(|i| i.within("iterations", 1, MAX_ITERATIONS)).transpose()?;
+        let time = seconds.map(|s| s.within("seconds", 0.0, MAX_SECONDS)).transpose()?;
+        let time = time.map(time_budget).transpose().map_err(to_py)?;
         if iterations.is_none() && time.is_none() {
             return Err(OptionsError::new_err("give iterations and/or seconds"));
         }
-        if let Some(s) = self.searcher.as_mut() {
-            py.detach(|| s.run(iterations, time, &AtomicBool::new(false)));
-        }
-        Ok(())
+        crate::interrupt::run(py, |stop| {
+            if let State::Running(s) = &mut *self.lock() {
+                s.run(iterations, time, stop);
+            }
+        })
     }
 
     /// Ranked candidates: {"exact", "iterations", "seconds", "nodes",
     /// "moves": [{"move", "visits", "win_rate", "margin", "pv"}]}.
-    #[pyo3(signature = (top=None, pv_length=12))]
-    fn result<'py>(&self, py: Python<'py>, top: Option<usize>, pv_length: usize) -> PyResult<Bound<'py, PyDict>> {
-        let r = match (&self.exact, &self.searcher) {
-            (Some(r), _) => r.clone(),
-            (None, Some(s)) => s.result(pv_length),
-            (None, None) => unreachable!("a search is either solved or running"),
-        };
+    #[pyo3(signature = (top=None, pv_length=Int(12)), text_signature = "(self, top=None, pv_length=12)")]
+    fn result<'py>(&self, py: Python<'py>, top: Option<Int>, pv_length: Int) -> PyResult<Bound<'py, PyDict>> {
+        let top = top.map(|t| t.within("top", 0, u32::MAX as u64)).transpose()?.map(|t| t as usize);
+        let pv_length = pv_length.within("pv_length", 0, 1000)? as usize;
+        let r = py.detach(|| match &*self.lock() {
+            State::Exact(r) => r.clone(),
+            State::Running(s) => s.result(pv_length),
+        });
         result_dict(py, &r, top)
     }
 }

@@ -162,3 +162,23 @@ fn a_tie_is_a_shared_victory() {
     all_pass(&mut g);
     assert_eq!(g.winners(), vec![0, 2]);
 }
+
+/// RULES: "the supply is refilled to 10 before the next player's turn" — also
+/// the first turn of a round's placing, after a round whose last pass left it short.
+#[test]
+fn supply_is_full_when_the_next_rounds_placing_starts() {
+    let mut g = placing(2, Side::Colored, 1);
+    g.passed = 0b10; // seat 1 has passed; seat 0's pass ends the round with no turn after it
+    set_supply(&mut g, "PGO");
+    all_pass(&mut g);
+    assert_eq!((g.round(), g.phase()), (2, Phase::Draft));
+    assert_eq!(g.supply().total(), 3, "no turn has started since the last pass");
+    while g.phase() == Phase::Draft {
+        let mut l = crate::moves::MoveList::new();
+        g.legal_moves(&mut l);
+        g.play(&l[0]).unwrap();
+    }
+    assert_eq!(g.phase(), Phase::Place);
+    assert_eq!(g.supply().total(), 10, "refilled before the first placement");
+    assert_census(&g);
+}

@@ -68,3 +68,50 @@ fn score_is_an_unbounded_integer() {
     g.play(&mv("R4")).unwrap();
     assert_eq!(g.players[0].score, 85);
 }
+
+/// A finished game's file carries each board's final score, and reads back to the same result.
+#[test]
+fn finished_game_file_carries_final_scores() {
+    let mut g = crate::testkit::new_game(3, Side::Gray);
+    let mut rng = crate::rng::SplitMix64::new(5);
+    let mut l = crate::moves::MoveList::new();
+    while !g.is_over() {
+        let m = g.random_move(&mut rng, &mut l).unwrap();
+        g.play(&m).unwrap();
+    }
+    let text = g.to_json();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let finals: Vec<i64> = doc["boards"].as_array().unwrap().iter().map(|b| b["final_score"].as_i64().unwrap()).collect();
+    assert_eq!(finals, g.scores().iter().map(|&s| s as i64).collect::<Vec<_>>());
+    let back = Game::from_json(&text).unwrap();
+    assert_eq!((back.scores(), back.winners(), back.final_breakdown()), (g.scores(), g.winners(), g.final_breakdown()));
+    // A final score that the board does not give is refused, as is one on a running game.
+    let forged = text.replacen(&format!("\"final_score\": {}", finals[0]), &format!("\"final_score\": {}", finals[0] + 1), 1);
+    assert!(Game::from_json(&forged).unwrap_err().to_string().contains("boards[0].final_score"));
+    let running = crate::testkit::new_game(2, Side::Colored).to_json().replacen("\"score\": 5,", "\"score\": 5, \"final_score\": 5,", 1);
+    assert!(Game::from_json(&running).unwrap_err().to_string().contains("only a finished game"));
+}
+
+/// Scores are bounded on reading, so no placement can make one wrap.
+#[test]
+fn unreachable_scores_are_refused() {
+    let text = crate::testkit::new_game(2, Side::Colored).to_json();
+    for bad in ["2147483647", "258", "0", "-3"] {
+        let doc = text.replacen("\"score\": 5,", &format!("\"score\": {bad},"), 1);
+        let e = Game::from_json(&doc).unwrap_err().to_string();
+        assert!(e.contains("boards[0].score") && e.contains("257"), "{bad}: {e}");
+    }
+    let ok = text.replacen("\"score\": 5,", "\"score\": 257,", 1);
+    assert_eq!(Game::from_json(&ok).unwrap().scores()[0], crate::state::MAX_RUNNING_SCORE);
+}
+
+/// Hostile text in a file is quoted escaped and cut short in the error.
+#[test]
+fn errors_quote_file_text_escaped_and_short() {
+    let text = crate::testkit::new_game(2, Side::Colored).to_json();
+    let evil = format!("x\\u001b]0;pwned\\u0007{}", "A".repeat(100_000));
+    let doc = text.replacen("\"pavilion-position\"", &format!("\"{evil}\""), 1);
+    let e = Game::from_json(&doc).unwrap_err().to_string();
+    assert!(e.len() < 200, "{} chars", e.len());
+    assert!(e.contains("x\\x1b]0;pwned\\x07AAA") && !e.chars().any(crate::error::is_control), "{e}");
+}

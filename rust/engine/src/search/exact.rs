@@ -9,6 +9,7 @@
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::tree::Values;
@@ -20,7 +21,8 @@ pub const DEFAULT_NODE_BUDGET: u64 = 1_000_000;
 
 type Value = (Values, Values);
 
-struct Solver {
+struct Solver<'a> {
+    stop: &'a AtomicBool,
     tt: HashMap<u64, Value>,
     nodes: u64,
     budget: u64,
@@ -33,7 +35,7 @@ fn key(g: &Game) -> u64 {
     h.finish()
 }
 
-impl Solver {
+impl Solver<'_> {
     fn utility(&self, v: &Value, seat: usize) -> f64 {
         v.0[seat] + self.margin_weight * (v.1[seat] / 50.0).clamp(-1.0, 1.0)
     }
@@ -48,7 +50,7 @@ impl Solver {
             return Some(*v);
         }
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || (self.nodes % 4096 == 0 && self.stop.load(Ordering::Relaxed)) {
             return None;
         }
         let mut moves = MoveList::new();
@@ -105,12 +107,13 @@ impl Solver {
 
 /// Solves the rest of the game exactly when it is the last round's placing,
 /// no bonus pick depends on hidden draws, and at most `budget` positions are needed.
-pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64) -> Option<SearchResult> {
+/// Setting `stop` abandons the solve (`None`).
+pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64, stop: &AtomicBool) -> Option<SearchResult> {
     if g.round() != ROUNDS || g.phase() != Phase::Place {
         return None;
     }
     let start = Instant::now();
-    let mut s = Solver { tt: HashMap::new(), nodes: 0, budget, margin_weight: cfg.margin_weight };
+    let mut s = Solver { stop, tt: HashMap::new(), nodes: 0, budget, margin_weight: cfg.margin_weight };
     let mover = g.current_player();
     let mut moves = MoveList::new();
     tree_moves(g, &mut moves);

@@ -15,16 +15,49 @@ mod tests;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::error::{quote, Error};
 use crate::moves::{Move, MoveList};
 use crate::scoring::breakdown;
 use crate::state::{Game, MAX_KEEP, MAX_PLAYERS, ROUNDS};
 use policy::{InformedRollout, Rollout, UniformRollout};
 use tree::{Tree, Values};
 
+/// Longest time budget a search accepts: one week, in seconds.
+pub const MAX_SECONDS: f64 = 604_800.0;
+
+/// A time budget in seconds as a `Duration`: finite, from 0 to [`MAX_SECONDS`].
+pub fn time_budget(seconds: f64) -> Result<Duration, Error> {
+    if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(Error::InvalidOptions(format!("a time budget is 0 to {MAX_SECONDS} seconds (one week), not {seconds}")))
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RolloutKind {
     Uniform,
     Informed,
+}
+
+impl std::str::FromStr for RolloutKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self, Error> {
+        match s {
+            "informed" => Ok(RolloutKind::Informed),
+            "uniform" => Ok(RolloutKind::Uniform),
+            _ => Err(Error::InvalidOptions(format!("rollout must be informed or uniform, not {}", quote(s)))),
+        }
+    }
+}
+
+impl std::fmt::Display for RolloutKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RolloutKind::Informed => "informed",
+            RolloutKind::Uniform => "uniform",
+        })
+    }
 }
 
 impl RolloutKind {
@@ -282,13 +315,19 @@ impl Searcher {
     }
 }
 
-/// One-call search: exact when the endgame allows it, else MCTS with the given budget.
-pub fn search(g: &Game, cfg: SearchConfig, iterations: Option<u64>, time: Option<Duration>) -> SearchResult {
-    if let Some(r) = exact::solve(g, &cfg, exact::DEFAULT_NODE_BUDGET) {
+/// One-call search: exact when the endgame allows it, else MCTS with the given
+/// budget. Once `stop` is set it returns at once with what it has.
+pub fn search(
+    g: &Game,
+    cfg: SearchConfig,
+    iterations: Option<u64>,
+    time: Option<Duration>,
+    stop: &AtomicBool,
+) -> SearchResult {
+    if let Some(r) = exact::solve(g, &cfg, exact::DEFAULT_NODE_BUDGET, stop) {
         return r;
     }
     let mut s = Searcher::new(g, cfg);
-    let never = AtomicBool::new(false);
-    s.run(iterations, time, &never);
+    s.run(iterations, time, stop);
     s.result(12)
 }

@@ -29,7 +29,7 @@ fn search_returns_only_legal_moves() {
         let mut step = 0;
         while !g.is_over() {
             if step % 9 == 0 {
-                let r = search(&g, cfg(step), Some(200), None);
+                let r = search(&g, cfg(step), Some(200), None, &AtomicBool::new(false));
                 assert!(!r.moves.is_empty());
                 for m in &r.moves {
                     assert!(g.is_legal(&m.mv), "{}", m.mv);
@@ -72,7 +72,7 @@ fn exact_solve_finds_the_last_round_win() {
     give(&mut g, 1, "GG");
     g.players[0].score = 20;
     g.players[1].score = 36;
-    let r = search(&g, cfg(1), Some(100), None);
+    let r = search(&g, cfg(1), Some(100), None, &AtomicBool::new(false));
     assert!(r.exact);
     // Only R1 (6 points now, 14 at the end: 40) overtakes seat 1 (at most 38).
     assert_eq!(r.best().unwrap().to_string(), "R1");
@@ -117,7 +117,7 @@ fn exact_solve_agrees_with_brute_force_on_tiny_endgames() {
         cover(&mut g, 0, &["B1", "B2", "R1"]);
         cover(&mut g, 1, &["Y5"]);
         let c = cfg(0);
-        let Some(res) = solve(&g, &c, 2_000_000) else { continue };
+        let Some(res) = solve(&g, &c, 2_000_000, &AtomicBool::new(false)) else { continue };
         solved += 1;
         let mover = g.current_player();
         let want = brute(&g, c.margin_weight);

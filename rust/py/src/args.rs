@@ -1,0 +1,76 @@
+//! Numbers from Python, checked once: a value of the wrong type is a
+//! `TypeError`, a value out of range an `OptionsError` naming the range —
+//! never an `OverflowError` or a silently wrapped value.
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyInt};
+use pyo3::Borrowed;
+
+use crate::errors::OptionsError;
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
+}
+
+/// A Python int of any size (saturated to the i128 range, which every range here lies well inside).
+#[derive(Clone, Copy, Debug)]
+pub struct Int(pub i128);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Int {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let obj = obj.to_owned();
+        if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!("expected an int, not {}", type_name(&obj))));
+        }
+        Ok(Int(obj.extract::<i128>().unwrap_or_else(|_| if obj.lt(0).unwrap_or(false) { i128::MIN } else { i128::MAX })))
+    }
+}
+
+impl Int {
+    /// The value if it lies in `min..=max`, else an `OptionsError` naming the range.
+    pub fn within(self, name: &str, min: i64, max: u64) -> PyResult<u64> {
+        if self.0 >= i128::from(min) && self.0 <= i128::from(max) {
+            Ok(self.0 as u64)
+        } else if self.0 == i128::MIN || self.0 == i128::MAX {
+            Err(OptionsError::new_err(format!("{name} must be from {min} to {max}, not a number that large")))
+        } else {
+            Err(OptionsError::new_err(format!("{name} must be from {min} to {max}, not {}", self.0)))
+        }
+    }
+}
+
+/// A Python int or float as a float (huge ints become infinite, and so out of any range).
+#[derive(Clone, Copy, Debug)]
+pub struct Num(pub f64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Num {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if obj.is_instance_of::<PyFloat>() {
+            return Ok(Num(obj.extract::<f64>()?));
+        }
+        let Int(i) = obj.extract::<Int>().map_err(|_| {
+            PyTypeError::new_err(format!("expected a number, not {}", type_name(&obj.to_owned())))
+        })?;
+        Ok(Num(match i {
+            i128::MIN => f64::NEG_INFINITY,
+            i128::MAX => f64::INFINITY,
+            i => i as f64,
+        }))
+    }
+}
+
+impl Num {
+    /// The value if it is finite and in `min..=max`, else an `OptionsError` naming the range.
+    pub fn within(self, name: &str, min: f64, max: f64) -> PyResult<f64> {
+        if self.0.is_finite() && (min..=max).contains(&self.0) {
+            Ok(self.0)
+        } else {
+            let v = self.0;
+            let shown = if v.is_finite() && v.abs() < 1e9 { v.to_string() } else { format!("{v:e}") };
+            Err(OptionsError::new_err(format!("{name} must be from {min} to {max}, not {shown}")))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! Long work (search, matches, perft, benchmarks) runs on a worker thread
+//! without the GIL while the calling thread watches for signals, so Ctrl-C
+//! raises `KeyboardInterrupt` within a few hundredths of a second: the worker
+//! is told to stop through the engine's `stop` flag and is joined first.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use pyo3::prelude::*;
+
+/// How often the caller looks for a pending signal.
+const POLL: Duration = Duration::from_millis(20);
+
+/// Runs `work(stop)` without the GIL; a signal handler that raises (Ctrl-C)
+/// sets `stop`, waits for the work to return and re-raises.
+pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> T + Send) -> PyResult<T> {
+    let stop = AtomicBool::new(false);
+    let mut raised: Option<PyErr> = None;
+    let out = py.detach(|| {
+        std::thread::scope(|s| {
+            let caller = std::thread::current();
+            let stop = &stop;
+            let worker = s.spawn(move || {
+                let out = work(stop);
+                caller.unpark();
+                out
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(POLL);
+                if raised.is_none() {
+                    if let Err(e) = Python::attach(|py| py.check_signals()) {
+                        stop.store(true, Ordering::Relaxed);
+                        raised = Some(e);
+                    }
+                }
+            }
+            worker.join()
+        })
+    });
+    let out = out.unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+    match raised {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
+}
