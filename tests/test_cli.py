@@ -81,7 +81,7 @@ def test_perft_command(run, perft_cases):
         (["show", "missing.json"], ["cannot read position file"]),
         (["apply", "POS", "Z9"], ["move 1", "Z9", "not a star"]),
         (["apply", "POS", "pass"], ["move 1", "illegal move"]),
-        (["demo", "--seats", "greedy,alphazero"], ["unknown player 'alphazero'"]),
+        (["demo", "--seats", "greedy,alphazero"], ["unknown player 'alphazero': choose human, random"]),
         (["demo", "--players", "5"], ["players"]),
         (["new", "--wild-order", "PPPPPP"], ["wild_order"]),
         (["demo", "--seed", "-3"], ["seed"]),
@@ -106,7 +106,7 @@ def test_malformed_position_file(run, tmp_path):
     assert len(lines) == 1 and "missing field" in lines[0]
     bad.write_bytes(b"\xff\xfe")
     r = run("show", str(bad))
-    assert r.exit_code == 2 and "cannot read" in r.output
+    assert r.exit_code == 2 and f"'{bad}' is not UTF-8 text (byte 0)" in r.output
 
 
 def test_bench_quick_json(run):

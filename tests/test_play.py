@@ -75,7 +75,7 @@ def test_save_then_load_continues_identically(runner):
 def test_interrupted_game_is_saved(runner):
     r = play(runner, ["--seats", "human,greedy", "--seed", "1"], ["1", "1"])  # input ends mid-game
     assert r.exit_code == 0
-    assert "nothing is lost" in r.output
+    assert "game interrupted" in r.output and "saved the game record to pavilion-interrupted.json" in r.output
     rec = GameRecord.from_json(open("pavilion-interrupted.json").read())
     assert len(rec.moves) >= 2
 

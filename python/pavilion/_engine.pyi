@@ -9,10 +9,12 @@ NUM_ACTIONS: int
 COLOURS: list[str]
 MAX_SECONDS: float
 """Longest time budget a search or agent accepts (one week)."""
+MAX_ITERATIONS: int
+"""Most iterations a move a search or agent accepts."""
 QUOTE_MAX: int
 """Most characters of an input that an error message quotes."""
 AGENT_OPTIONS: dict
-"""{"summary": "random, greedy, mcts[:…]", "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
+"""{"summary": "random, greedy, mcts[:…]", "agents": ["random", "greedy", "mcts"], "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
 __version__: str
 
 def quote(text: str) -> str:

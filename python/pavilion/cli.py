@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
@@ -11,15 +11,18 @@ from rich.table import Table
 from rich.text import Text
 
 from pavilion import analysis, render
-from pavilion._engine import Agent, Game, Move, __version__
-from pavilion.play import LEVELS, SEAT_KINDS, PlaySession, level_spec
-from pavilion.record import GameRecord
+from pavilion._engine import AGENT_OPTIONS, MAX_ITERATIONS, MAX_SECONDS, Agent, Game, Move, __version__, escape_controls, quote
+from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
+from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec, short_name
+from pavilion.record import HUMAN, GameRecord, check_seat
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
 
-AGENTS = ("random", "greedy", "mcts")
 SEED = click.IntRange(0, 2**64 - 1)
+SIDES = click.Choice(["colored", "gray"])
+#: Longest error line printed; the engine already cuts any quoted input to QUOTE_MAX characters.
+MAX_ERROR = 400
 
 
 class InputError(click.ClickException):
@@ -28,29 +31,84 @@ class InputError(click.ClickException):
     exit_code = 2
 
 
+def one_line(message: str) -> str:
+    """An error message as one safe line: controls escaped, length bounded."""
+    text = escape_controls(" ".join(message.split()))
+    return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 1] + "…"
+
+
+class PavilionGroup(click.Group):
+    """Every error, click's own usage errors included, is one `Error:` line and exit code 2."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.NoArgsIsHelpError as e:  # `pavilion` alone prints the help
+            click.echo(e.ctx.get_help())
+            sys.exit(0)
+        except click.UsageError as e:
+            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
+            click.echo(f"Error: {one_line(e.format_message())}{hint}", err=True)
+            sys.exit(2)
+        except click.ClickException as e:
+            click.echo(f"Error: {one_line(e.format_message())}", err=True)
+            sys.exit(2)
+        except click.Abort:
+            click.echo("Aborted.", err=True)
+            sys.exit(1)
+        except ValueError as e:  # the engine's NotationError/OptionsError/IllegalMoveError: bad input
+            click.echo(f"Error: {one_line(str(e))}", err=True)
+            sys.exit(2)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
 def load_position(path: str) -> Game:
     """Reads a position file (`-` for stdin); any problem becomes one clear line."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read position file '{path}': {getattr(e, 'strerror', None) or e}") from None
+    text = read_input(path, "position file")
     try:
         return Game.from_json(text)
     except ValueError as e:
-        raise InputError(f"{path}: {e}") from None
+        raise InputError(f"{quote_path(path)}: {e}") from None
 
 
-def parse_seats(text: str, players: int, allowed: tuple[str, ...] = AGENTS) -> list[str]:
-    seats = [s.strip() for s in text.split(",") if s.strip()]
-    if len(seats) != players:
-        raise InputError(f"--seats names {len(seats)} seat(s) for {players} players")
-    for s in seats:
-        if s not in allowed:
-            raise InputError(f"--seats: unknown player '{s}' (choose from {', '.join(allowed)})")
+def split_seats(text: str) -> list[str]:
+    """`human,mcts:time=2,threads=2,greedy` → `["human", "mcts:time=2,threads=2", "greedy"]`:
+    a piece with `=` but no `:` continues the agent spec before it."""
+    seats: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if seats and "=" in piece and ":" not in piece and ":" in seats[-1]:
+            seats[-1] += "," + piece
+        elif piece:
+            seats.append(piece)
     return seats
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def parse_seats(text: str, players: int, mcts_spec: str) -> list[str]:
+    """Seat specs for `players` seats; a bare `mcts` takes `mcts_spec` (the level)."""
+    seats = split_seats(text)
+    if len(seats) != players:
+        raise InputError(f"--seats names {len(seats)} seat(s) for {players} players")
+    out = []
+    for s in seats:
+        try:
+            out.append(mcts_spec if s == "mcts" else check_seat(s))
+        except ValueError as e:
+            raise InputError(f"--seats: {e}") from None
+    return out
+
+
+def check_agent(spec: str) -> str:
+    try:
+        Agent(spec)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    return spec
+
+
+@click.group(cls=PavilionGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pavilion")
 def main() -> None:
     """pavilion: a rules-exact engine and AI for Azul: Summer Pavilion.
@@ -63,74 +121,97 @@ def main() -> None:
 
 @main.command()
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--side", type=SIDES, default="colored", show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Fixes the bag and the agents' choices.")
 @click.option("--seats", default=None, help="Agents per seat (default: mcts against greedy).")
 @click.option("--level", type=click.Choice(list(LEVELS)), default="easy", show_default=True, help="Strength of mcts seats.")
 def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> None:
     """Watch a whole game between built-in agents (no input needed)."""
-    kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players)
+    kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players, level_spec(level))
+    if HUMAN in kinds:
+        raise InputError("--seats: the demo has no human seats (try pavilion play)")
     record = GameRecord(players=players, side=side, seed=seed, seats=kinds)
-    session = PlaySession(record, kinds, level_spec(level), console, ask=lambda _: "quit")
+    session = PlaySession(record, console, ask=lambda _: "quit")
     console.print(f"[bold]pavilion demo[/]: {', '.join(session.name(s) for s in range(players))}; {side} side, seed {seed}")
     session.run()
 
 
-@main.command()
-@click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (default 2, or the loaded game's).")
-@click.option("--seats", default=None, help="Who plays each seat: human, mcts, greedy or random, e.g. human,mcts,greedy.")
-@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
-@click.option("--seed", type=SEED, default=None, help="Fixes the bag (default: random; it is in the saved record).")
-@click.option("--level", type=click.Choice(list(LEVELS)), default="normal", show_default=True,
-              help="Strength of mcts seats: easy 3,000, normal 15,000, strong 50,000 iterations a move.")
-@click.option("--ai", "ai_spec", default=None, help="Exact spec for mcts seats, e.g. mcts:time=2 (overrides --level).")
-@click.option("--load", "load_path", default=None, help="Continue a saved game record.")
-@click.option("--record", "record_path", default=None, help="Write the game record here when the game ends or stops.")
-def play(players: int | None, seats: str | None, side: str, seed: int | None, level: str, ai_spec: str | None,
-         load_path: str | None, record_path: str | None) -> None:
-    """Play in the terminal (default: you against mcts, 2 players)."""
+def resolve_play_record(load_path: str | None, players: int | None, side: str | None, seed: int | None,
+                        wild_order: str | None, seats: str | None, level: str | None, ai_spec: str | None) -> GameRecord:
+    """The record `play` starts from: a loaded one (options must agree) or a new one."""
     import random as pyrandom
 
-    if load_path:
-        try:
-            record = GameRecord.from_json(Path(load_path).read_text(encoding="utf-8"))
-        except OSError as e:
-            raise InputError(f"cannot read game record '{load_path}': {e.strerror or e}") from None
-        except ValueError as e:
-            raise InputError(f"{load_path}: {e}") from None
-        if players is not None and players != record.players:
-            raise InputError(f"--players {players} does not match the record ({record.players} players)")
-        players = record.players
-    else:
-        players = players or 2
-        record = GameRecord(players=players, side=side, seed=seed if seed is not None else pyrandom.getrandbits(32))
-    default = record.seats if load_path and record.seats else ["human"] + ["mcts"] * (players - 1)
-    kinds = parse_seats(seats, players, SEAT_KINDS) if seats else default
-    if len(kinds) != players:
-        raise InputError(f"the record names {len(kinds)} seat(s) for {players} players: give --seats")
-    spec = check_agent(ai_spec) if ai_spec else level_spec(level)
-    if not spec.startswith("mcts"):
+    if ai_spec is not None and not ai_spec.strip().startswith("mcts"):
         raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
-    record.seats = kinds
-    session = PlaySession(record, kinds, spec, console, ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
-                          hint_iterations=LEVELS[level])
-    console.print(f"[bold]pavilion play[/]: {', '.join(session.name(s) for s in range(players))}; "
+    mcts = check_agent(ai_spec) if ai_spec else level_spec(level or DEFAULT_LEVEL)
+    if load_path:
+        record = GameRecord.from_json(read_input(load_path, "game record"))
+        given = {"--players": (players, record.players), "--side": (side, record.side),
+                 "--seed": (seed, record.seed), "--wild-order": (wild_order and wild_order.upper(), record.wild_order)}
+        for option, (value, recorded) in given.items():
+            if value is not None and value != recorded:
+                raise InputError(f"{option} {shown(str(value))} does not match the record ({recorded})")
+        if seats:
+            record.seats = parse_seats(seats, record.players, mcts)
+        elif level or ai_spec:
+            raise InputError("the record says who plays each seat; to change the AI, give --seats too "
+                             f"(it has: {', '.join(record.seats) or 'nothing'})")
+        if not record.seats:
+            record.seats = [HUMAN] + [mcts] * (record.players - 1)
+        return record
+    players = players or 2
+    record = GameRecord(players=players, side=side or "colored", seed=seed if seed is not None else pyrandom.getrandbits(32))
+    if wild_order is not None:
+        record.wild_order = wild_order
+    try:
+        record.wild_order = record.new_game().wild_order
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    record.seats = parse_seats(seats, players, mcts) if seats else [HUMAN] + [mcts] * (players - 1)
+    return record
+
+
+@main.command()
+@click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (default 2, or the loaded game's).")
+@click.option("--seats", default=None,
+              help="Who plays each seat: human, or an agent (random, greedy, mcts, or a spec like mcts:time=2), "
+                   "e.g. human,mcts,greedy.")
+@click.option("--side", type=SIDES, default=None, help="colored (default) or gray.")
+@click.option("--seed", type=SEED, default=None, help="Fixes the bag (default: random; it is in the saved record).")
+@click.option("--wild-order", default=None, help="Six colour letters, the wild colour of rounds 1-6 (default PGOYBR).")
+@click.option("--level", type=click.Choice(list(LEVELS)), default=None,
+              help="Strength of bare mcts seats: easy 3,000, normal 15,000 (default), strong 50,000 iterations a move.")
+@click.option("--ai", "ai_spec", default=None, help="Exact spec for bare mcts seats, e.g. mcts:time=2 (overrides --level).")
+@click.option("--load", "load_path", default=None, help="Continue a saved game record.")
+@click.option("--record", "record_path", default=None,
+              help="Write the game record here when the game ends or stops (never over another game).")
+def play(players: int | None, seats: str | None, side: str | None, seed: int | None, wild_order: str | None,
+         level: str | None, ai_spec: str | None, load_path: str | None, record_path: str | None) -> None:
+    """Play in the terminal (default: you against mcts, 2 players)."""
+    record = resolve_play_record(load_path, players, side, seed, wild_order, seats, level, ai_spec)
+    if record_path:
+        try:
+            check_writable(record_path)
+        except SaveError as e:
+            raise InputError(f"--record: {e}") from None
+    session = PlaySession(record, console, ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
+                          hint_iterations=LEVELS[level or DEFAULT_LEVEL])
+    console.print(f"[bold]pavilion play[/]: {', '.join(shown(session.name(s)) for s in range(record.players))}; "
                   f"{record.side} side, seed {record.seed}" + (f", {len(record.moves)} moves replayed" if record.moves else ""))
     try:
         outcome = session.run()
     except (KeyboardInterrupt, click.Abort, EOFError):
-        path = record_path or "pavilion-interrupted.json"
         console.print()
-        session.save(path)
-        console.print("game interrupted; nothing is lost")
+        console.print("game interrupted")
+        session.save_anywhere(interrupted_paths(record_path))
         return
     if record_path and outcome in ("over", "quit"):
-        session.save(record_path)
+        session.save_anywhere([record_path, *interrupted_paths(None)])
 
 
 @main.command()
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--side", type=SIDES, default="colored", show_default=True)
 @click.option("--seed", type=SEED, default=None, help="Fixes every draw (default: random, written in the file).")
 @click.option("--wild-order", default=None, help="Six colour letters, e.g. PGOYBR (the default).")
 def new(players: int, side: str, seed: int | None, wild_order: str | None) -> None:
@@ -154,6 +235,9 @@ def show(position: str) -> None:
 def moves(position: str) -> None:
     """List the legal moves of a position file, with their action ids."""
     game = load_position(position)
+    if game.is_over:
+        console.print(f"the game is over: no legal moves (final scores {', '.join(map(str, game.scores))})")
+        return
     t = Table(title=f"{len(game.legal_moves())} legal moves, player {game.current_player + 1} to move")
     t.add_column("move")
     t.add_column("action", justify="right")
@@ -172,7 +256,7 @@ def apply(position: str, move_texts: tuple[str, ...]) -> None:
         try:
             game.play(Move.parse(text))
         except ValueError as e:
-            raise InputError(f"move {i} ('{text}'): {e}") from None
+            raise InputError(f"move {i} ({quote(text)}): {e}") from None
     click.echo(game.to_json())
 
 
@@ -186,20 +270,13 @@ def perft(position: str | None, depth: int) -> None:
         click.echo(f"depth {d}: {game.perft(d)}")
 
 
-def check_agent(spec: str) -> str:
-    try:
-        Agent(spec)
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    return spec
-
-
 @main.command()
 @click.argument("position")
-@click.option("--iterations", type=click.IntRange(1), default=None, help="Search budget in iterations.")
-@click.option("--time", "seconds", type=click.FloatRange(0, min_open=True), default=None, help="Search budget in seconds (default 2 when no budget is given).")
+@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations.")
+@click.option("--time", "seconds", type=click.FloatRange(0, MAX_SECONDS, min_open=True), default=None,
+              help="Search budget in seconds (default 2 when no budget is given).")
 @click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
-@click.option("--top", type=click.IntRange(1), default=10, show_default=True, help="How many candidate moves to show.")
+@click.option("--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show.")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
 def solve(position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool) -> None:
@@ -245,19 +322,26 @@ def solve(position: str, iterations: int | None, seconds: float | None, threads:
         console.print("[yellow]interrupted[/]: best answer so far")
 
 
-@main.command()
+def agents_epilog() -> str:
+    """The agent vocabulary, from the engine's one table (`\\b` keeps click from rewrapping it)."""
+    lines = ["\b", f"Agents: {AGENT_OPTIONS['summary']}"]
+    lines += [f"  {o['form']:<26} {o['help']}; {o['accepts']}" for o in AGENT_OPTIONS["mcts"]]
+    return "\n".join(lines)
+
+
+@main.command(epilog=agents_epilog())
 @click.argument("agents", nargs=-1, required=True)
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True)
+@click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--side", type=SIDES, default="colored", show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: int, threads: int | None, as_json: bool) -> None:
     """Seat-balanced games between agents, e.g. `mcts:iterations=2000 greedy`.
 
-    Agents: random, greedy, mcts[:iterations=N,time=S,threads=N,rollout=informed|uniform,c=X,margin=X].
-    With fewer agents than players they repeat round the table; seats rotate every game.
+    With fewer agents than players they repeat round the table; seats rotate
+    every game. Agents (the mcts options are listed below):
     """
     import json as jsonlib
 
@@ -272,13 +356,16 @@ def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: in
     if as_json:
         click.echo(jsonlib.dumps(result, indent=2))
         return
+    if result["games"] == 0:
+        console.print("[yellow]interrupted[/] before any game finished: there are no results")
+        return
     t = Table(title=f"{result['games']} games, {players} players, {side} side, seed {seed} "
                     f"({result['mean_moves']:.0f} moves a game, {result['seconds']:.0f}s)")
     for col in ["agent", "seats", "win rate", "95% CI", "mean score"]:
         t.add_column(col, justify="left" if col == "agent" else "right")
     for a in result["agents"]:
         lo, hi = a["ci95"]
-        t.add_row(a["agent"], str(a["seats"]), f"{100 * a['win_rate']:.1f}%", f"{100 * lo:.1f}–{100 * hi:.1f}%", f"{a['mean_score']:.1f}")
+        t.add_row(Text(escape_controls(a["agent"])), str(a["seats"]), f"{100 * a['win_rate']:.1f}%", f"{100 * lo:.1f}–{100 * hi:.1f}%", f"{a['mean_score']:.1f}")
     console.print(t)
     if result["interrupted"]:
         console.print("[yellow]interrupted[/]: results of the games finished so far")
@@ -291,40 +378,68 @@ def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: in
 def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
     """The score pad: points round by round (negatives allowed), end bonuses in round 6.
 
-    Without --round or --file it asks for each player's points, round by round.
+    Without --round or --file it asks for each player's points, round by round
+    (Ctrl-D stops and shows the standings so far).
     """
-    from pavilion.scorepad import ROUNDS, ScorePad, ScorePadError, parse_points
+    from pavilion.scorepad import ScorePad, ScorePadError, parse_points
 
     try:
         if path:
             if names or rounds:
                 raise ScorePadError("--file holds the names and rounds: use it alone")
-            try:
-                text = Path(path).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as e:
-                raise ScorePadError(f"cannot read score file '{path}': {getattr(e, 'strerror', None) or e}") from None
-            pad = ScorePad.from_text(text, path)
-        else:
-            if not names:
-                if rounds:
-                    raise ScorePadError("--round needs --players")
-                names = click.prompt("players (names separated by commas)")
+            pad = ScorePad.from_text(read_input(path, "score file"), quote(path), as_json=path.lower().endswith(".json"))
+        elif names:
             pad = ScorePad([n.strip() for n in names.split(",")])
             for r in rounds:
                 pad.add_round(parse_points(r, len(pad.players)))
             if not rounds:
-                for i in range(1, ROUNDS + 1):
-                    if i == ROUNDS:
-                        console.print("[dim]round 6: add the end bonuses (stars, all-N's, minus leftover tiles)[/]")
-                    points = []
-                    for p in pad.players:
-                        points.append(click.prompt(f"round {i}, {p}", type=int))
-                    pad.add_round(points)
-                    console.print(pad.table())
+                ask_rounds(pad)
+        elif rounds:
+            raise ScorePadError("--round needs --players")
+        else:
+            pad = ask_names()
+            ask_rounds(pad)
     except ScorePadError as e:
         raise InputError(str(e)) from None
+    show_standings(pad)
+
+
+def ask_names() -> Any:
+    """Asks for the players until the names make a score pad."""
+    from pavilion.scorepad import ScorePad, ScorePadError
+
+    while True:
+        line = click.prompt("players (names separated by commas)")
+        try:
+            return ScorePad([n.strip() for n in line.split(",")])
+        except ScorePadError as e:
+            console.print(f"✗ {shown(str(e))}")
+
+
+def ask_rounds(pad: Any) -> None:
+    """Asks each player's points round by round; end of input stops early (the standings are shown)."""
+    from pavilion.scorepad import MAX_ROUND_POINTS, ROUNDS
+
+    points_type = click.IntRange(-MAX_ROUND_POINTS, MAX_ROUND_POINTS)
+    try:
+        while len(pad.rounds) < ROUNDS:
+            i = len(pad.rounds) + 1
+            if i == ROUNDS:
+                console.print("[dim]round 6: add the end bonuses (stars, all-N's, minus leftover tiles)[/]")
+            points = [click.prompt(f"round {i}, {escape_controls(p)}", type=points_type) for p in pad.players]
+            pad.add_round(points)
+            if len(pad.rounds) < ROUNDS:
+                console.print(pad.table())
+    except (click.Abort, EOFError):
+        console.print()
+        console.print(f"[dim]input ended after {len(pad.rounds)} round(s)[/]")
+
+
+def show_standings(pad: Any) -> None:
+    from pavilion.scorepad import ROUNDS
+
     console.print(pad.table())
-    w = pad.winners()
+    w = [shown(name) for name in pad.winners()]
     if len(pad.rounds) < ROUNDS:
         console.print(f"after {len(pad.rounds)} round(s): {' and '.join(w)} lead{'s' if len(w) == 1 else ''}")
     else:
@@ -334,7 +449,7 @@ def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
 @main.command()
 @click.option("--covered", default="", help="Covered spaces, e.g. 1,2,5.")
 @click.option("--star", default="B", show_default=True, help="Star letter: P G O Y B R, or C for the centre.")
-@click.option("--side", type=click.Choice(["colored", "gray"]), default="colored", show_default=True)
+@click.option("--side", type=SIDES, default="colored", show_default=True)
 def star(covered: str, star: str, side: str) -> None:
     """Try a star: each open space's cost and the points a placement there scores (6 touches 1)."""
     from pavilion._engine import space_cost, star_points

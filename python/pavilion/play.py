@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from pathlib import Path
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from pavilion import render
 from pavilion._engine import Agent, Game, IllegalMoveError, Move, NotationError, Search
-from pavilion.record import GameRecord
+from pavilion.files import SaveError, save_somewhere, save_text, shown
+from pavilion.record import HUMAN, GameRecord
 
-#: MCTS iterations a move for each --level (about 0.1 / 0.3 / 1 s here); hints use the same budget.
+#: MCTS iterations a move for each --level; hints use the same budget.
 LEVELS = {"easy": 3000, "normal": 15000, "strong": 50000}
+DEFAULT_LEVEL = "normal"
+#: Where a game goes when it stops without a file named for it.
+INTERRUPTED = "pavilion-interrupted.json"
+#: Longest menu number typed at the prompt (longer digit strings are move text).
+MAX_MENU_DIGITS = 6
 
 
 def level_spec(level: str) -> str:
     return f"mcts:iterations={LEVELS[level]}"
-SEAT_KINDS = ("human", "mcts", "greedy", "random")
+
 
 HELP = """\
 Type a move, or its number from 'moves'. Examples:
@@ -29,7 +34,11 @@ Type a move, or its number from 'moves'. Examples:
   C3O     centre star, space 3, an orange tile
   bonus:YB  take yellow and blue from the supply after surrounding a feature
   pass:PBB  stop placing this round, keeping purple, blue, blue (at most 4; −1 per tile discarded)
-Commands: moves, hint, undo, save FILE, help, quit"""
+Commands: moves, hint, undo (back to your previous move), save FILE, help, quit"""
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
 def describe(before: Game, move: Move, after: Game) -> str:
@@ -37,16 +46,17 @@ def describe(before: Game, move: Move, after: Game) -> str:
     seat = before.current_player
     if move.kind == "draft":
         taken = len(after.hand(seat)) - len(before.hand(seat))
-        text = f"takes {taken} tile{'s' * (taken != 1)}"
+        text = f"takes {plural(taken, 'tile')}"
         if before.start_token is None and after.start_token == seat:
-            text += f" and the start token ({after.scores[seat] - before.scores[seat]:+d} points)"
+            lost = after.scores[seat] - before.scores[seat]
+            text += f" and the start token ({lost:+d} {'point' if abs(lost) == 1 else 'points'})"
         return text
     if move.kind == "place":
         # A placement never ends the game, so the scores are running scores.
         points = after.scores[seat] - before.scores[seat]
-        text = f"+{points} point{'s' * (points != 1)}"
+        text = f"+{plural(points, 'point')}"
         if after.bonus_owed and after.current_player == seat:
-            text += f", surrounds a feature: {after.bonus_owed} bonus tile{'s' * (after.bonus_owed != 1)}"
+            text += f", surrounds a feature: {plural(after.bonus_owed, 'bonus tile')}"
         return text
     if move.kind == "bonus":
         return f"takes {move.tiles} from the supply"
@@ -58,17 +68,37 @@ def describe(before: Game, move: Move, after: Game) -> str:
     return text
 
 
+def menu_lines(moves: list[Move], width: int) -> list[str]:
+    """The numbered moves in columns (read down, like `ls`), every line at most `width` wide."""
+    if not moves:
+        return []
+    digits = len(str(len(moves)))
+    cells = [f"{i:>{digits}}. {m}" for i, m in enumerate(moves, 1)]
+    cell = max(len(c) for c in cells)
+    cols = max(1, (width + 2) // (cell + 2))
+    rows = math.ceil(len(cells) / cols)
+    lines = []
+    for r in range(rows):
+        row = [cells[r + c * rows].ljust(cell) for c in range(cols) if r + c * rows < len(cells)]
+        lines.append("  ".join(row).rstrip())
+    return lines
+
+
+def short_name(spec: str) -> str:
+    """`mcts:iterations=15000` → `mcts`."""
+    return spec.split(":", 1)[0]
+
+
 class PlaySession:
     """One game: the record is the truth; the game is always `record.replay()`."""
 
-    def __init__(self, record: GameRecord, seats: list[str], ai_spec: str, console: Console,
-                 ask: Callable[[str], str], hint_iterations: int = 10000) -> None:
+    def __init__(self, record: GameRecord, console: Console, ask: Callable[[str], str],
+                 hint_iterations: int = LEVELS[DEFAULT_LEVEL]) -> None:
         self.record = record
-        self.seats = seats
+        self.seats = record.seats
         self.console = console
         self.ask = ask
         self.hint_iterations = hint_iterations
-        self.specs = {s: (ai_spec if kind == "mcts" else kind) for s, kind in enumerate(seats) if kind != "human"}
         # One replay gives the position and which seat made each move (for undo).
         self.movers: list[int] = []
         self.game = record.new_game()
@@ -78,10 +108,10 @@ class PlaySession:
 
     @property
     def humans(self) -> set[int]:
-        return {s for s, k in enumerate(self.seats) if k == "human"}
+        return {s for s, k in enumerate(self.seats) if k == HUMAN}
 
     def name(self, seat: int) -> str:
-        return f"P{seat + 1} ({self.seats[seat]})"
+        return f"P{seat + 1} ({short_name(self.seats[seat])})"
 
     def play_move(self, move: Move) -> None:
         before = self.game.copy()
@@ -95,9 +125,29 @@ class PlaySession:
         line.append(f": {describe(before, move, self.game)}")
         self.console.print(line)
 
-    def save(self, path: str) -> None:
-        Path(path).write_text(self.record.to_json(), encoding="utf-8")
-        self.console.print(f"saved the game record to {path} (replay it with: pavilion play --load {path})")
+    def save(self, path: str) -> str:
+        """Saves the record (never over another game); returns the path written. Raises SaveError."""
+        written = save_text(path, self.record.to_json(), may_replace=self.record.continues)
+        self.tell_saved(str(written), path)
+        return str(written)
+
+    def save_anywhere(self, paths: list[str]) -> str | None:
+        """Saves to the first path that works (then the temporary folder); says where. Never raises."""
+        try:
+            written, failures = save_somewhere(paths, self.record.to_json(), may_replace=self.record.continues)
+        except SaveError as e:
+            self.console.print(f"✗ the game could not be saved anywhere: {shown(str(e))}")
+            self.console.print(f"its moves: {' '.join(self.record.moves)} (seed {self.record.seed})", soft_wrap=True)
+            return None
+        for why in failures:
+            self.console.print(f"✗ {shown(why)}")
+        self.tell_saved(str(written), paths[0])
+        return str(written)
+
+    def tell_saved(self, written: str, asked: str) -> None:
+        note = "" if written == asked else f" ({shown(asked)} holds another game)"
+        self.console.print(f"saved the game record to {shown(written)}{note}; "
+                           f"continue it with: pavilion play --load {shown(written)}", soft_wrap=True)
 
     def undo(self, seat: int) -> bool:
         mine = [i for i, s in enumerate(self.movers) if s == seat]
@@ -108,19 +158,12 @@ class PlaySession:
         self.record.moves = self.record.moves[:cut]
         self.movers = self.movers[:cut]
         self.game = self.record.replay()
-        self.console.print(f"undone back to your move {cut + 1}")
+        self.console.print(f"undone: back to your move {len(mine)}")
         return True
 
     def show_moves(self) -> None:
-        moves = self.game.legal_moves()
-        t = Table.grid(padding=(0, 2))
-        cols = 6
-        for _ in range(cols):
-            t.add_column()
-        cells = [f"{i:>3}. {m}" for i, m in enumerate(moves, 1)]
-        for r in range(0, len(cells), cols):
-            t.add_row(*cells[r:r + cols])
-        self.console.print(t)
+        for line in menu_lines(self.game.legal_moves(), self.console.width):
+            self.console.print(Text(line), no_wrap=True, overflow="ignore")
 
     def hint(self) -> None:
         s = Search(self.game, seed=len(self.record.moves))
@@ -131,17 +174,40 @@ class PlaySession:
         self.console.print(f"hint ({how}): {best['move']}  win rate {100 * best['win_rate']:.0f}%, "
                            f"margin {best['margin']:+.1f}")
 
+    def prompt(self, seat: int) -> str:
+        g = self.game
+        if g.bonus_owed:
+            return (f"{self.name(seat)} takes {plural(g.bonus_owed, 'bonus tile')} from the supply "
+                    f"({g.supply}), e.g. bonus:{g.supply[:g.bonus_owed]}> ")
+        return f"{self.name(seat)} move (help for help)> "
+
+    def read_move(self, text: str) -> Move | None:
+        """The move typed (menu number or move text), or None after saying why not."""
+        if text.isascii() and text.isdigit() and len(text) <= MAX_MENU_DIGITS:
+            moves = self.game.legal_moves()
+            n = int(text)
+            if not 1 <= n <= len(moves):
+                self.console.print(f"✗ no move {n}: the menu ('moves') runs 1..{len(moves)}")
+                return None
+            return moves[n - 1]
+        try:
+            return Move.parse(text)
+        except NotationError as e:
+            self.console.print(f"✗ {shown(str(e))}")
+            return None
+
     def human_turn(self, seat: int) -> str | None:
         """Prompts until a move is played; returns 'quit' to stop."""
         self.console.print(render.position(self.game))
         while True:
-            text = self.ask(f"{self.name(seat)} move (help for help)> ").strip()
+            text = self.ask(self.prompt(seat)).strip()
             if not text:
                 continue
             word, _, arg = text.partition(" ")
             word = word.lower()
             if word == "help":
                 self.console.print(HELP)
+                self.console.print(render.legend(self.game))
             elif word == "moves":
                 self.show_moves()
             elif word == "hint":
@@ -155,33 +221,27 @@ class PlaySession:
                     continue
                 try:
                     self.save(arg.strip())
-                except OSError as e:
-                    self.console.print(f"✗ cannot save to {arg.strip()}: {e.strerror or e}")
+                except SaveError as e:
+                    self.console.print(f"✗ not saved: {shown(str(e))}")
             elif word in ("quit", "exit"):
                 answer = self.ask("save the game before quitting? [y/N] ").strip().lower()
                 if answer in ("y", "yes"):
                     path = self.ask("file name [pavilion-game.json]: ").strip() or "pavilion-game.json"
                     try:
                         self.save(path)
-                    except OSError as e:
-                        self.console.print(f"✗ cannot save to {path}: {e.strerror or e}")
+                    except SaveError as e:
+                        self.console.print(f"✗ not saved: {shown(str(e))}; the game goes on")
                         continue
                 return "quit"
             else:
+                move = self.read_move(text)
+                if move is None:
+                    continue
                 try:
-                    if text.isdigit():
-                        moves = self.game.legal_moves()
-                        n = int(text)
-                        if not 1 <= n <= len(moves):
-                            self.console.print(f"✗ no move {n}: the menu ('moves') runs 1..{len(moves)}")
-                            continue
-                        move = moves[n - 1]
-                    else:
-                        move = Move.parse(text)
                     self.play_move(move)
                     return None
-                except (NotationError, IllegalMoveError) as e:
-                    self.console.print(f"✗ {e}")
+                except IllegalMoveError as e:
+                    self.console.print(f"✗ {shown(str(e))}")
 
     def run(self) -> str:
         """Plays to the end (or until quit); returns 'over' or 'quit'."""
@@ -200,9 +260,9 @@ class PlaySession:
             else:
                 # The AI's seed depends only on the game and the move number, so a
                 # saved and reloaded game continues exactly as it would have.
-                agent = Agent(self.specs[seat], seed=(self.record.seed * 1_000_003 + len(self.record.moves)) % 2**64)
+                agent = Agent(self.seats[seat], seed=(self.record.seed * 1_000_003 + len(self.record.moves)) % 2**64)
                 move = agent.choose(g)
-                assert move is not None
+                assert move is not None, "a running game always has a move"
                 self.play_move(move)
         self.console.rule("end of the game")
         self.console.print(render.position(self.game))
@@ -211,3 +271,8 @@ class PlaySession:
         names = " and ".join(self.name(s) for s in w)
         self.console.print(f"[bold]{'Winner' if len(w) == 1 else 'Shared victory'}:[/] {names}")
         return "over"
+
+
+def interrupted_paths(record_path: str | None) -> list[str]:
+    """Where a stopped game is saved: the --record file if one was named, else the default name."""
+    return [record_path, INTERRUPTED] if record_path else [INTERRUPTED]

@@ -12,13 +12,12 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import FEATURES, Game
+from pavilion._engine import FEATURES, Game, space_cost
 
 STYLE = {"P": "bold magenta", "G": "bold green", "O": "bold dark_orange", "Y": "bold yellow3", "B": "bold blue", "R": "bold red"}
 NAME = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
 #: Stars in board order: the six outer stars clockwise from the upper left, then the centre.
 STARS = ["O", "R", "B", "Y", "G", "P", "C"]
-GRAY_VALUES = [3, 2, 1, 4, 5, 6]
 
 
 def tiles(letters: str) -> Text:
@@ -32,17 +31,16 @@ def tiles(letters: str) -> Text:
 
 
 def printed_value(side: str, star: str, space: int) -> int:
-    if side == "colored":
-        return space
-    return 3 if star == "C" else GRAY_VALUES[space - 1]
+    """The value printed on a space: its cost in tiles (the engine's board)."""
+    return space_cost(side, star, space)
 
 
 def board_table(game: Game, seat: int) -> Group:
     """One player's stars: a covered space shows its tile, an open one its printed cost."""
     covered = game.board(seat)
-    title = f"Player {seat + 1}  score {game.scores[seat]}"
-    if game.start_token == seat:
-        title += "  [start token]"
+    title = Text(f"Player {seat + 1}  score {game.scores[seat]}")
+    if game.start_token == seat and not game.is_over:
+        title.append("  holds the start token (starts next round)", style="bold")
     t = Table(title=title, show_header=True, header_style="dim", box=None, padding=(0, 1))
     t.add_column("star")
     for v in range(1, 7):
@@ -109,8 +107,33 @@ def table_view(game: Game) -> Table:
 
 
 def position(game: Game) -> Group:
-    """The whole table: shared piles first, then the boards side by side when they fit."""
-    return Group(table_view(game), Columns([board_table(game, s) for s in range(game.players)], padding=(1, 4)))
+    """The whole table: shared piles first, then the boards side by side when they fit, then a one-line key."""
+    boards = Columns([board_table(game, s) for s in range(game.players)], padding=(1, 4))
+    return Group(table_view(game), boards, Text(KEY, style="dim"))
+
+
+#: The one-line key printed under every board ('help' gives the long legend).
+KEY = "[B] a tile · 3 an open space's cost · w s p features ('help')"
+
+
+def legend(game: Game) -> Text:
+    """What every mark on the screen means (shown by 'help')."""
+    kinds: dict[str, int] = {}
+    for f in FEATURES:
+        kinds.setdefault(f["kind"], f["bonus"])
+    bonuses = ", ".join(f"{k[0]} = {k} ({v} bonus tile{'s' * (v != 1)})" for k, v in kinds.items())
+    lines = [
+        "Legend:",
+        "  [B]    a covered space and the colour of its tile (letters P G O Y B R)",
+        "  3      an open space: the number printed on it, which is also its cost in tiles",
+        "  columns 1-6 are the spaces of each star, as written in moves (B4 = star B, space 4)",
+        f"  features: per star {bonuses}; a capital once all its spaces are covered, (n/18) so far",
+    ]
+    if game.side == "gray":
+        lines.append("  gray side: stars have no colour of their own; their letters (star O, star R, ...) only name")
+        lines.append("  their place, as on the coloured side, and the numbers show the gray side's printed values")
+    lines.append("  hand: tiles you hold; kept: tiles kept at your pass for the next round (at most 4)")
+    return Text("\n".join(lines))
 
 
 def breakdown_table(game: Game) -> Table:

@@ -1,7 +1,9 @@
 """The seeds' score pad: points entered round by round, end bonuses folded into round 6.
 
 Files: CSV with the player names on the first row and one row of points per
-round, or JSON ``{"players": ["Ann", "Bo"], "rounds": [[12, -3], [8, 10]]}``.
+round, or (a name ending in `.json`) JSON ``{"players": ["Ann", "Bo"],
+"rounds": [[12, -3], [8, 10]]}``. A round's points per player lie in
+-999..999; names are at most 40 characters.
 """
 
 from __future__ import annotations
@@ -14,8 +16,13 @@ from dataclasses import dataclass, field
 from rich.table import Table
 from rich.text import Text
 
+from pavilion._engine import escape_controls, quote
+
 ROUNDS = 6
 START = 5
+#: Points a player can enter for one round, either way: far beyond any real round.
+MAX_ROUND_POINTS = 999
+MAX_NAME = 40
 
 
 class ScorePadError(ValueError):
@@ -33,6 +40,9 @@ class ScorePad:
             raise ScorePadError(f"a score pad is for 2 to 4 players, not {len(self.players)}")
         if len(set(self.players)) != len(self.players) or any(not p.strip() for p in self.players):
             raise ScorePadError("player names must be distinct and not empty")
+        long = [p for p in self.players if len(p) > MAX_NAME]
+        if long:
+            raise ScorePadError(f"player name {quote(long[0])} is longer than {MAX_NAME} characters")
         for r in self.rounds:
             self.check_round(r)
         if len(self.rounds) > ROUNDS:
@@ -41,6 +51,8 @@ class ScorePad:
     def check_round(self, points: list[int]) -> None:
         if len(points) != len(self.players):
             raise ScorePadError(f"a round needs {len(self.players)} scores (one per player), not {len(points)}")
+        if any(abs(p) > MAX_ROUND_POINTS for p in points):
+            raise ScorePadError(f"a round's points run from -{MAX_ROUND_POINTS} to {MAX_ROUND_POINTS}")
 
     def add_round(self, points: list[int]) -> None:
         if len(self.rounds) == ROUNDS:
@@ -68,7 +80,7 @@ class ScorePad:
         t = Table(title="Score pad", header_style="bold")
         t.add_column("round")
         for p in self.players:
-            t.add_column(p, justify="right")
+            t.add_column(Text(escape_controls(p)), justify="right")
         t.add_row("start", *[str(self.start)] * len(self.players), style="dim")
         for i, (r, run) in enumerate(zip(self.rounds, self.running()), 1):
             label = f"{i}" + (" + end bonuses" if i == ROUNDS else "")
@@ -79,35 +91,47 @@ class ScorePad:
         return t
 
     @staticmethod
-    def from_text(text: str, name: str = "score file") -> ScorePad:
-        """Reads JSON (`{"players", "rounds"}`) or CSV (names, then a row per round)."""
-        stripped = text.lstrip()
+    def from_text(text: str, name: str = "score file", as_json: bool = False) -> ScorePad:
+        """Reads JSON (`{"players", "rounds"}`) when `as_json`, else CSV (names, then a row per round)."""
         try:
-            if stripped.startswith("{"):
-                doc = json.loads(text)
-                players, rounds = doc["players"], doc["rounds"]
-                if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
-                    raise ScorePadError(f"{name}: players must be a list of names")
-                if not (isinstance(rounds, list) and all(isinstance(r, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rounds)):
-                    raise ScorePadError(f"{name}: rounds must be lists of whole numbers")
-                return ScorePad(players, rounds)
+            if as_json:
+                return ScorePad.from_json(text, name)
             rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
             if not rows:
-                raise ScorePadError(f"{name}: empty")
+                raise ScorePadError("empty")
             players = [c.strip() for c in rows[0]]
             rounds = []
             for n, row in enumerate(rows[1:], 2):
                 try:
                     rounds.append([int(c) for c in row])
                 except ValueError:
-                    raise ScorePadError(f"{name}: line {n}: scores must be whole numbers") from None
+                    raise ScorePadError(f"line {n}: scores must be whole numbers") from None
             return ScorePad(players, rounds)
-        except (json.JSONDecodeError, KeyError, TypeError) as e:
-            raise ScorePadError(f"{name}: not a score sheet ({e})") from None
+        except csv.Error as e:
+            raise ScorePadError(f"{name}: not a CSV score sheet ({e})") from None
         except ScorePadError as e:
             if str(e).startswith(name):
                 raise
             raise ScorePadError(f"{name}: {e}") from None
+
+    @staticmethod
+    def from_json(text: str, name: str) -> ScorePad:
+        try:
+            doc = json.loads(text)
+        except RecursionError:
+            raise ScorePadError("nested too deeply to be a score sheet") from None
+        except ValueError as e:  # bad JSON, or a number too long to read
+            raise ScorePadError(f"not JSON ({str(e)[:120]})") from None
+        if not isinstance(doc, dict) or set(doc) != {"players", "rounds"}:
+            raise ScorePadError('a JSON score sheet is {"players": [...], "rounds": [[...], ...]}')
+        players, rounds = doc["players"], doc["rounds"]
+        if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
+            raise ScorePadError("players must be a list of names")
+        whole = all(isinstance(r, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rounds) \
+            if isinstance(rounds, list) else False
+        if not whole:
+            raise ScorePadError("rounds must be lists of whole numbers")
+        return ScorePad(players, rounds)
 
 
 def parse_points(text: str, players: int) -> list[int]:
@@ -115,7 +139,9 @@ def parse_points(text: str, players: int) -> list[int]:
     try:
         points = [int(x) for x in text.split(",")]
     except ValueError:
-        raise ScorePadError(f"'{text}': scores are whole numbers separated by commas, e.g. 12,-3") from None
+        raise ScorePadError(f"{quote(text)}: scores are whole numbers separated by commas, e.g. 12,-3") from None
     if len(points) != players:
-        raise ScorePadError(f"'{text}': {players} scores needed, one per player")
+        raise ScorePadError(f"{quote(text)}: {players} scores needed, one per player")
+    if any(abs(p) > MAX_ROUND_POINTS for p in points):
+        raise ScorePadError(f"{quote(text)}: a round's points run from -{MAX_ROUND_POINTS} to {MAX_ROUND_POINTS}")
     return points

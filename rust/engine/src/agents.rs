@@ -240,10 +240,14 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
     },
 ];
 
+/// The built-in agents, by the name a spec starts with.
+pub const AGENT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
+
 /// The agents and their options in one line: `random, greedy, mcts[:iterations=N,…]`.
 pub fn agent_spec_summary() -> String {
     let forms: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.form).collect();
-    format!("random, greedy, mcts[:{}]", forms.join(","))
+    let [random, greedy, mcts] = AGENT_NAMES;
+    format!("{random}, {greedy}, {mcts}[:{}]", forms.join(","))
 }
 
 impl OptionRange {

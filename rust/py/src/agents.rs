@@ -1,6 +1,6 @@
 //! `pavilion.Agent`: the built-in players, chosen by spec.
 
-use pavilion_engine::agents::{agent_from_spec, agent_spec_summary, Agent, OptionRange, MCTS_OPTIONS};
+use pavilion_engine::agents::{agent_from_spec, agent_spec_summary, Agent, OptionRange, AGENT_NAMES, MCTS_OPTIONS};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -52,6 +52,7 @@ impl PyAgent {
 pub fn agent_options(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("summary", agent_spec_summary())?;
+    d.set_item("agents", AGENT_NAMES.to_vec())?;
     let options = MCTS_OPTIONS
         .iter()
         .map(|o| {

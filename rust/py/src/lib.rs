@@ -34,6 +34,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("COLOURS", pavilion_engine::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
     m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
     m.add("MAX_SECONDS", pavilion_engine::search::MAX_SECONDS)?;
+    m.add("MAX_ITERATIONS", pavilion_engine::agents::MAX_ITERATIONS)?;
     m.add("QUOTE_MAX", pavilion_engine::error::QUOTE_MAX)?;
     m.add_function(wrap_pyfunction!(quote, m)?)?;
     m.add_function(wrap_pyfunction!(escape_controls, m)?)?;

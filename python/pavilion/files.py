@@ -1,0 +1,153 @@
+"""Reading and writing the user's files safely.
+
+- Every file or stdin read goes through `read_input`: at most `MAX_INPUT_BYTES`
+  (a position is ~2 KB, a record ~10 KB), strict UTF-8, one clear error.
+- Every save goes through `save_text`: written to a temporary file and renamed
+  into place, so a crash never leaves half a file; an existing file is only
+  replaced when `may_replace` says its content is ours to replace (an earlier
+  state of the same game), otherwise the text goes to the first free numbered
+  name (`game-2.json`, `game-3.json`, …). The caller is told the exact path.
+- Text that came from a file or the user is shown through `shown`: control
+  characters escaped (no escape sequence reaches the terminal) and Rich markup
+  taken literally.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from rich.markup import escape as escape_markup
+
+from pavilion._engine import NotationError, escape_controls
+
+#: Largest file (or stdin) any command reads: 4 MiB.
+MAX_INPUT_BYTES = 4 * 1024 * 1024
+
+
+class SaveError(OSError):
+    """A save that could not be written anywhere; the message says why."""
+
+
+def shown(text: str) -> str:
+    """User or file text made safe to print inside Rich markup."""
+    return escape_markup(escape_controls(text))
+
+
+#: Most characters of a file name an error message repeats (names are the user's own, so longer than QUOTE_MAX).
+MAX_SHOWN_PATH = 200
+
+
+def quote_path(path: str) -> str:
+    """A file name as messages show it: quoted, controls escaped, very long names cut."""
+    cut = path if len(path) <= MAX_SHOWN_PATH else path[:MAX_SHOWN_PATH] + "…"
+    return f"'{escape_controls(cut)}'"
+
+
+def read_input(path: str, what: str) -> str:
+    """The text of file `path` (`-` for stdin), or NotationError naming the problem."""
+    name = "standard input" if path == "-" else quote_path(path)
+    try:
+        if path == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read(MAX_INPUT_BYTES + 1) if stream else sys.stdin.read(MAX_INPUT_BYTES + 1).encode()
+        else:
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT_BYTES + 1)
+    except OSError as e:
+        raise NotationError(f"cannot read {what} {name}: {e.strerror or e}") from None
+    except ValueError as e:  # e.g. an embedded NUL in the path
+        raise NotationError(f"cannot read {what} {name}: {e}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise NotationError(f"{what} {name} is larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise NotationError(f"{what} {name} is not UTF-8 text (byte {e.start})") from None
+
+
+def check_writable(path: str) -> None:
+    """Raises SaveError now if a file could never be written at `path`."""
+    if not path or "\x00" in path:
+        raise SaveError(f"{quote_path(path)} is not a file name")
+    p = Path(path)
+    if p.is_dir():
+        raise SaveError(f"{quote_path(path)} is a directory")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise SaveError(f"cannot write {quote_path(path)}: the folder {quote_path(str(parent))} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise SaveError(f"cannot write {quote_path(path)}: the folder {quote_path(str(parent))} is not writable")
+
+
+def numbered(path: Path, n: int) -> Path:
+    """`game.json`, 2 → `game-2.json`."""
+    return path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
+
+
+def _write_at(path: Path, text: str, replace: bool) -> bool:
+    """Writes atomically; without `replace`, only if nothing is at `path` (False otherwise)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        if replace:
+            os.replace(tmp, path)
+            return True
+        try:
+            os.link(tmp, path)  # fails if the name is taken: no check-then-write race
+        except FileExistsError:
+            return False
+        except OSError:  # a file system without hard links
+            if path.exists():
+                return False
+            os.replace(tmp, path)
+            return True
+        return True
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+def save_text(path: str, text: str, may_replace: Callable[[str], bool] | None = None) -> Path:
+    """Saves `text` at `path`, or at the first free numbered name if `path` holds
+    something that is not ours to replace. Returns the path written; raises
+    SaveError (with the reason) if nothing could be written."""
+    check_writable(path)
+    base = Path(path)
+    try:
+        for n in range(1, 10_000):
+            target = numbered(base, n)
+            if target.is_dir():
+                continue
+            if target.exists() and may_replace is not None:
+                try:
+                    existing = read_input(str(target), "file")
+                except NotationError:
+                    existing = None
+                if existing is not None and may_replace(existing):
+                    _write_at(target, text, replace=True)
+                    return target
+            if _write_at(target, text, replace=False):
+                return target
+    except (OSError, ValueError) as e:
+        raise SaveError(f"cannot write {quote_path(path)}: {getattr(e, 'strerror', None) or e}") from None
+    raise SaveError(f"cannot write {quote_path(path)}: every numbered name up to 9999 is taken")
+
+
+def save_somewhere(paths: list[str], text: str, may_replace: Callable[[str], bool] | None = None) -> tuple[Path, list[str]]:
+    """Tries each path in turn (then the temporary folder) until one save works.
+    Returns the path written and the reasons the earlier ones failed."""
+    failures = []
+    candidates = [*paths, str(Path(tempfile.gettempdir()) / Path(paths[-1]).name)]
+    for p in candidates:
+        try:
+            return save_text(p, text, may_replace), failures
+        except SaveError as e:
+            failures.append(str(e))
+    raise SaveError("; ".join(failures))
