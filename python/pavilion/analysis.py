@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pavilion._engine import Game, Search, play_matches
+from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, OptionsError, Search, play_matches
 
 
 def default_threads() -> int:
@@ -37,6 +37,10 @@ def solve(
     """
     if iterations is None and seconds is None:
         seconds = 2.0
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also refuses nan
+        raise OptionsError(f"seconds must be above 0 and at most {MAX_SECONDS}, not {seconds}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise OptionsError(f"iterations must be from 1 to {MAX_ITERATIONS}, not {iterations}")
     search = Search(game, seed=seed, threads=threads)
     interrupted = False
     if not search.exact:
@@ -99,7 +103,9 @@ def arena(
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict:
-    """Seat-balanced games between agent specs. Ctrl-C stops after the games in hand."""
+    """Seat-balanced games between agent specs. Ctrl-C abandons the games in
+    progress at once and reports the finished ones ("interrupted": True; with
+    no game finished, win rates and intervals are None)."""
     threads = threads or default_threads()
     stats = [AgentStats(spec) for spec in agents]
     lengths: list[int] = []
@@ -134,9 +140,9 @@ def arena(
                 "agent": s.spec,
                 "seats": s.seats,
                 "wins": s.wins,
-                "win_rate": s.win_rate,
-                "ci95": list(s.interval()),
-                "mean_score": s.mean_score,
+                "win_rate": s.win_rate if s.seats else None,
+                "ci95": list(s.interval()) if s.seats else None,
+                "mean_score": s.mean_score if s.seats else None,
             }
             for s in stats
         ],

@@ -21,6 +21,21 @@ progress_console = Console(stderr=True)
 
 SEED = click.IntRange(0, 2**64 - 1)
 SIDES = click.Choice(["colored", "gray"])
+
+
+class Seconds(click.FloatRange):
+    """A time budget: above 0, at most the engine's MAX_SECONDS, and a number (not nan)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(0, MAX_SECONDS, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:  # nan passes every range comparison
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
 #: Longest error line printed; the engine already cuts any quoted input to QUOTE_MAX characters.
 MAX_ERROR = 400
 
@@ -273,7 +288,7 @@ def perft(position: str | None, depth: int) -> None:
 @main.command()
 @click.argument("position")
 @click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations.")
-@click.option("--time", "seconds", type=click.FloatRange(0, MAX_SECONDS, min_open=True), default=None,
+@click.option("--time", "seconds", type=Seconds(), default=None,
               help="Search budget in seconds (default 2 when no budget is given).")
 @click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
 @click.option("--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show.")

@@ -38,9 +38,7 @@ def printed_value(side: str, star: str, space: int) -> int:
 def board_table(game: Game, seat: int) -> Group:
     """One player's stars: a covered space shows its tile, an open one its printed cost."""
     covered = game.board(seat)
-    title = Text(f"Player {seat + 1}  score {game.scores[seat]}")
-    if game.start_token == seat and not game.is_over:
-        title.append("  holds the start token (starts next round)", style="bold")
+    title = f"Player {seat + 1}  score {game.scores[seat]}"
     t = Table(title=title, show_header=True, header_style="dim", box=None, padding=(0, 1))
     t.add_column("star")
     for v in range(1, 7):
@@ -55,6 +53,8 @@ def board_table(game: Game, seat: int) -> Group:
     lines = [Text("features ", style="dim") + features_line(covered), Text("hand ", style="dim") + tiles(game.hand(seat))]
     if game.kept(seat):
         lines.append(Text("kept ", style="dim") + tiles(game.kept(seat)))
+    if game.start_token == seat and not game.is_over:
+        lines.append(Text("holds the start token: starts the next round", style="bold"))
     if game.has_passed(seat) and not game.is_over:
         lines.append(Text("passed", style="dim italic"))
     return Group(t, *lines)

@@ -12,6 +12,11 @@ fn check_invariants(g: &Game, moves: &MoveList) {
         assert!(p.score >= 1, "score below 1");
     }
     assert!(g.supply().total() <= 10);
+    // Every turn of the placing starts with a full supply, unless bag and tower are spent
+    // (the rules refill it before each turn, the round's first included).
+    if g.phase() == Phase::Place && g.bonus_owed() == 0 {
+        assert!(g.supply().total() == 10 || g.bag().total() + g.tower().total() == 0, "a placing turn with a short supply");
+    }
     assert_eq!(moves.is_empty(), g.is_over(), "only a finished game has no moves");
     for m in moves.iter() {
         assert!(g.is_legal(m), "listed move {m} rejected: {:?}", g.check(m));

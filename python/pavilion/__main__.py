@@ -1,0 +1,5 @@
+"""`python -m pavilion` runs the command line."""
+
+from pavilion.cli import main
+
+main()
