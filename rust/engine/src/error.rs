@@ -32,11 +32,36 @@ impl std::error::Error for Error {}
 /// Most characters of an input that a message quotes.
 pub const QUOTE_MAX: usize = 60;
 
+/// Unicode 14's format characters (Cf) and line/paragraph separators (Zl, Zp), as ranges.
+const FORMAT_CHARS: &[(char, char)] = &[
+    ('\u{ad}', '\u{ad}'),
+    ('\u{600}', '\u{605}'),
+    ('\u{61c}', '\u{61c}'),
+    ('\u{6dd}', '\u{6dd}'),
+    ('\u{70f}', '\u{70f}'),
+    ('\u{890}', '\u{891}'),
+    ('\u{8e2}', '\u{8e2}'),
+    ('\u{180e}', '\u{180e}'),
+    ('\u{200b}', '\u{200f}'),
+    ('\u{2028}', '\u{202e}'),
+    ('\u{2060}', '\u{2064}'),
+    ('\u{2066}', '\u{206f}'),
+    ('\u{feff}', '\u{feff}'),
+    ('\u{fff9}', '\u{fffb}'),
+    ('\u{110bd}', '\u{110bd}'),
+    ('\u{110cd}', '\u{110cd}'),
+    ('\u{13430}', '\u{13438}'),
+    ('\u{1bca0}', '\u{1bca3}'),
+    ('\u{1d173}', '\u{1d17a}'),
+    ('\u{e0001}', '\u{e0001}'),
+    ('\u{e0020}', '\u{e007f}'),
+];
+
 /// Whether a character would act on a terminal or break a line instead of showing:
-/// C0/C1 controls, format characters such as bidi overrides, line separators.
+/// C0/C1 controls (Unicode Cc), format characters such as bidi overrides (Cf),
+/// line and paragraph separators (Zl, Zp).
 pub fn is_control(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+    c.is_control() || FORMAT_CHARS.iter().any(|&(first, last)| (first..=last).contains(&c))
 }
 
 /// The text with every control character written as an escape (`\x1b`, `\n`, `\u{202e}`).
@@ -50,7 +75,9 @@ pub fn escape_controls(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if is_control(c) && (c as u32) < 0x100 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c if is_control(c) && (c as u32) < 0x100 => {
+                out.push_str(&format!("\\x{:02x}", c as u32))
+            }
             c if is_control(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
             c => out.push(c),
         }

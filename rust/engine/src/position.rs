@@ -97,6 +97,15 @@ impl Game {
         serde_json::to_string_pretty(&self.doc()).expect("a position always serialises")
     }
 
+    /// The position as JSON indented by `indent` spaces per level.
+    pub fn to_json_indented(&self, indent: usize) -> String {
+        let pad = " ".repeat(indent);
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(pad.as_bytes()));
+        self.doc().serialize(&mut ser).expect("a position always serialises");
+        String::from_utf8(out).expect("serde_json writes UTF-8")
+    }
+
     /// The position as one line of JSON.
     pub fn to_json_compact(&self) -> String {
         serde_json::to_string(&self.doc()).expect("a position always serialises")

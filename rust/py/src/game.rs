@@ -267,13 +267,13 @@ impl PyGame {
         Ok((restore, (self.inner.to_json_compact(), self.seed)))
     }
 
-    /// The position as JSON (pretty; `indent=None` for one line).
-    #[pyo3(signature = (indent=Some(2)))]
-    fn to_json(&self, indent: Option<usize>) -> String {
-        match indent {
-            Some(_) => self.inner.to_json(),
+    /// The position as JSON, indented by `indent` spaces (0 to 16; `None` for one line).
+    #[pyo3(signature = (indent=Some(Int(2))), text_signature = "(self, indent=2)")]
+    fn to_json(&self, indent: Option<Int>) -> PyResult<String> {
+        Ok(match indent {
+            Some(i) => self.inner.to_json_indented(i.within("indent", 0, 16)? as usize),
             None => self.inner.to_json_compact(),
-        }
+        })
     }
 
     /// Reads a position; raises NotationError naming the bad field.

@@ -1,0 +1,106 @@
+"""Fuzzing every public function and constructor with hostile values: huge and
+negative ints, nan/inf/1e308, wrong types. Bad input may only raise a
+`ValueError` subclass (the API's promise) or `TypeError` for a wrong type —
+never OverflowError, a Rust panic (PanicException) or anything else."""
+
+from __future__ import annotations
+
+import math
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pavilion
+from pavilion import Agent, Game, Move, Search, play_matches
+from pavilion._engine import BenchPositions, bench_mcts, bench_random_games, space_cost, star_points
+
+# Valid values are mostly left out on purpose where they would start long work
+# (perft(8), a 2**40-iteration search): ints here are negative or beyond every range.
+hostile = st.one_of(
+    st.integers(min_value=-(2**100), max_value=-1),
+    st.integers(min_value=2**41, max_value=2**100),
+    st.sampled_from([math.nan, math.inf, -math.inf, 1e308, -1e308, -0.5, 1e7, 2.5]),
+    st.text(max_size=12),
+    st.none(),
+    st.booleans(),
+    st.binary(max_size=4),
+    st.lists(st.integers(min_value=-(2**70), max_value=2**70), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+)
+
+
+def fresh_game() -> Game:
+    g = Game(seed=5)
+    g.play(g.legal_moves()[0])
+    return g
+
+
+CALLS = {
+    "Game(players)": lambda x: Game(players=x),
+    "Game(seed)": lambda x: Game(seed=x),
+    "Game(side)": lambda x: Game(side=x),
+    "Game(wild_order)": lambda x: Game(wild_order=x),
+    "hand": lambda x: fresh_game().hand(x),
+    "kept": lambda x: fresh_game().kept(x),
+    "has_passed": lambda x: fresh_game().has_passed(x),
+    "board": lambda x: fresh_game().board(x),
+    "play": lambda x: fresh_game().play(x),
+    "is_legal": lambda x: fresh_game().is_legal(x),
+    "apply_action": lambda x: fresh_game().apply_action(x),
+    "to_json": lambda x: fresh_game().to_json(indent=x),
+    "from_json": lambda x: Game.from_json(x),
+    "redraw_hidden": lambda x: fresh_game().redraw_hidden(x),
+    "perft": lambda x: fresh_game().perft(x),
+    "Move.parse": lambda x: Move.parse(x),
+    "Move.from_action": lambda x: Move.from_action(x),
+    "Agent(spec)": lambda x: Agent(x),
+    "Agent(seed)": lambda x: Agent("greedy", seed=x),
+    "Agent.choose": lambda x: Agent("greedy").choose(x),
+    "Search(game)": lambda x: Search(x),
+    "Search(seed)": lambda x: Search(fresh_game(), seed=x),
+    "Search(threads)": lambda x: Search(fresh_game(), threads=x),
+    "Search(rollout)": lambda x: Search(fresh_game(), rollout=x),
+    "Search(exploration)": lambda x: Search(fresh_game(), exploration=x),
+    "Search(margin)": lambda x: Search(fresh_game(), margin=x),
+    "Search(memory_mb)": lambda x: Search(fresh_game(), memory_mb=x),
+    "Search(parallel)": lambda x: Search(fresh_game(), parallel=x),
+    "Search.run(iterations)": lambda x: Search(fresh_game()).run(iterations=x),
+    "Search.run(seconds)": lambda x: Search(fresh_game()).run(seconds=x),
+    "Search.result(top)": lambda x: Search(fresh_game()).result(top=x),
+    "Search.result(pv_length)": lambda x: Search(fresh_game()).result(pv_length=x),
+    "play_matches(agents)": lambda x: play_matches(x, [0]),
+    "play_matches(indices)": lambda x: play_matches(["random"], x),
+    "play_matches(players)": lambda x: play_matches(["random"], [0], players=x),
+    "play_matches(side)": lambda x: play_matches(["random"], [0], side=x),
+    "play_matches(seed)": lambda x: play_matches(["random"], [0], seed=x),
+    "play_matches(threads)": lambda x: play_matches(["random"], [0], threads=x),
+    "space_cost(space)": lambda x: space_cost("gray", "B", x),
+    "space_cost(star)": lambda x: space_cost("colored", x, 3),
+    "star_points(covered)": lambda x: star_points(x, 3),
+    "star_points(space)": lambda x: star_points([1], x),
+    "BenchPositions": lambda x: BenchPositions(x),
+    "bench_random_games(players)": lambda x: bench_random_games(x, 1),
+    "bench_mcts(threads)": lambda x: bench_mcts(10, threads=x),
+    "quote": lambda x: pavilion._engine.quote(x),
+    "escape_controls": lambda x: pavilion._engine.escape_controls(x),
+}
+
+
+@settings(max_examples=2500, deadline=None)
+@given(name=st.sampled_from(sorted(CALLS)), value=hostile)
+def test_bad_values_raise_value_or_type_errors(name, value):
+    try:
+        CALLS[name](value)
+    except (ValueError, TypeError) as e:
+        assert type(e).__name__ != "PanicException"
+        assert str(e), "every error says what is wrong"
+    except BaseException as e:  # noqa: BLE001 - anything else breaks the promise
+        raise AssertionError(f"{name}({value!r}) raised {type(e).__name__}: {e}") from e
+
+
+def test_every_public_callable_is_fuzzed():
+    """A new public function or constructor must join CALLS above."""
+    public = {n for n in pavilion._engine.__dict__ if not n.startswith("_") and callable(getattr(pavilion._engine, n))}
+    public -= {"IllegalMoveError", "NotationError", "OptionsError"}
+    covered = {name.split("(")[0].split(".")[0] for name in CALLS}
+    assert public <= covered, public - covered

@@ -1,0 +1,111 @@
+"""`pavilion play` in a real pseudo-terminal, as a person would use it: after
+every kind of stop a loadable save exists and continues the same game."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import time
+
+import pytest
+
+from pavilion.record import GameRecord
+
+pexpect = pytest.importorskip("pexpect")
+
+PROMPT = r"move \(help for help\)> "
+
+
+def spawn(tmp_path, *args, timeout=30):
+    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100")
+    child = pexpect.spawn(sys.executable, ["-m", "pavilion", "play", *args], cwd=str(tmp_path), env=env,
+                          encoding="utf-8", timeout=timeout)
+    return child
+
+
+def finish(child):
+    child.expect(pexpect.EOF)
+    child.close()
+    return child.exitstatus
+
+
+def load(path):
+    rec = GameRecord.from_json(open(path).read())
+    return rec, rec.replay()
+
+
+def test_ctrl_c_stops_a_thinking_ai_at_once_and_saves(tmp_path):
+    child = spawn(tmp_path, "--seats", "human,mcts:time=10", "--seed", "6")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect("P1 \\(human\\) plays")
+    time.sleep(1.0)  # the AI is now searching for 10 s
+    start = time.monotonic()
+    child.sendintr()
+    child.expect("game interrupted", timeout=5)
+    stopped_after = time.monotonic() - start
+    child.expect("saved the game record to pavilion-interrupted.json")
+    assert finish(child) == 0
+    assert stopped_after < 3, f"Ctrl-C took {stopped_after:.1f}s to stop a 10 s search"
+    rec, game = load(tmp_path / "pavilion-interrupted.json")
+    assert len(rec.moves) == 1 and rec.seats == ["human", "mcts:time=10"]
+    assert game.current_player == 1, "the AI's interrupted move is not in the record"
+
+
+def test_ctrl_c_and_ctrl_d_at_the_prompt_save_the_game_and_it_continues(tmp_path):
+    child = spawn(tmp_path, "--seats", "human,greedy", "--seed", "8")
+    for _ in range(3):
+        child.expect(PROMPT)
+        child.sendline("1")
+    child.expect(PROMPT)
+    child.sendintr()
+    child.expect("saved the game record to pavilion-interrupted.json")
+    assert finish(child) == 0
+    first, game = load(tmp_path / "pavilion-interrupted.json")
+    assert len(first.moves) == 6
+
+    child = spawn(tmp_path, "--load", "pavilion-interrupted.json")
+    child.expect("6 moves replayed")
+    child.expect(PROMPT)
+    child.sendline("2")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect("saved the game record to pavilion-interrupted.json")  # the same game, extended in place
+    assert finish(child) == 0
+    second, _ = load(tmp_path / "pavilion-interrupted.json")
+    assert second.moves[:6] == first.moves and len(second.moves) == 8
+
+
+def test_hostile_and_mistyped_input_at_the_prompt(tmp_path):
+    child = spawn(tmp_path, "--seats", "human,greedy", "--seed", "3")
+    for text, answer in [("²", "cannot read move '²'"), ("١", "cannot read move '١'"), ("\x1b[2J", "cannot read move"),
+                         ("save /nonexistent/x.json", "not saved"), ("999", "no move 999")]:
+        child.expect(PROMPT)
+        child.sendline(text)
+        child.expect(answer)
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(r"\[y/N\]")
+    child.sendline("y")
+    child.expect("file name")
+    child.sendline("")
+    child.expect("saved the game record to pavilion-game.json")
+    assert finish(child) == 0
+    rec, _ = load(tmp_path / "pavilion-game.json")
+    assert rec.moves == []
+
+
+def test_a_record_folder_removed_mid_game_falls_back(tmp_path):
+    (tmp_path / "out").mkdir()
+    child = spawn(tmp_path, "--seats", "human,greedy", "--seed", "2", "--record", "out/game.json")
+    child.expect(PROMPT)
+    child.sendline("1")
+    child.expect(PROMPT)
+    shutil.rmtree(tmp_path / "out")
+    child.sendintr()
+    child.expect("'out/game.json'")
+    child.expect("saved the game record to pavilion-interrupted.json")
+    assert finish(child) == 0
+    rec, game = load(tmp_path / "pavilion-interrupted.json")
+    assert len(rec.moves) == 2 and game.current_player == 0
