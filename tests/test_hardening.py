@@ -517,3 +517,19 @@ def test_23_a_finished_games_file_carries_the_final_scores():
     assert [b["final_score"] for b in doc["boards"]] == g.scores
     back = Game.from_json(g.to_json())
     assert (back.scores, back.winners, back.final_breakdown()) == (g.scores, g.winners, g.final_breakdown())
+
+
+def test_12_integers_by_index_still_work_and_bools_do_not():
+    class Index:  # numpy integers behave like this
+        def __init__(self, v):
+            self.v = v
+
+        def __index__(self):
+            return self.v
+
+    g = Game(players=Index(3), seed=Index(2**64 - 1))
+    assert (g.players, g.seed) == (3, 2**64 - 1)
+    g.apply_action(Index(g.legal_actions()[0]))
+    for bad in (True, 1.5, "3"):
+        with pytest.raises(TypeError):
+            Game(players=bad)

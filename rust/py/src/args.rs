@@ -4,7 +4,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyInt};
+use pyo3::types::{PyBool, PyFloat};
 use pyo3::Borrowed;
 
 use crate::errors::OptionsError;
@@ -13,18 +13,25 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type().name().map(|n| n.to_string()).unwrap_or_else(|_| "?".into())
 }
 
-/// A Python int of any size (saturated to the i128 range, which every range here lies well inside).
+/// A Python int of any size: exact within i64/u64, saturated beyond (every accepted range lies inside).
 #[derive(Clone, Copy, Debug)]
 pub struct Int(pub i128);
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Int {
     type Error = PyErr;
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let obj = obj.to_owned();
-        if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err(format!("expected an int, not {}", type_name(&obj))));
+        let not_an_int = || PyTypeError::new_err(format!("expected an int, not {}", type_name(&obj.to_owned())));
+        // i64 first: the fast path for every real argument (action ids in a training loop),
+        // and through __index__ it takes numpy integers too.
+        if let Ok(v) = obj.extract::<i64>() {
+            return if obj.is_instance_of::<PyBool>() { Err(not_an_int()) } else { Ok(Int(i128::from(v))) };
         }
-        Ok(Int(obj.extract::<i128>().unwrap_or_else(|_| if obj.lt(0).unwrap_or(false) { i128::MIN } else { i128::MAX })))
+        if let Ok(v) = obj.extract::<u64>() {
+            return Ok(Int(i128::from(v)));
+        }
+        // Beyond u64 (or not an int at all): only the sign matters.
+        let index = obj.call_method0("__index__").map_err(|_| not_an_int())?;
+        Ok(Int(if index.lt(0).unwrap_or(false) { i128::MIN } else { i128::MAX }))
     }
 }
 
