@@ -414,7 +414,7 @@ def test_19_the_menu_in_a_60_column_terminal(runner, monkeypatch):
 
 def test_20_help_explains_the_screen_and_bonus_prompt_shows_the_form(runner):
     r = play(runner, ["--seats", "human,greedy", "--seed", "2"], ["help", "quit", "n"])
-    assert "Legend:" in r.output and "w = window (3 bonus tiles)" in r.output
+    assert "Legend:" in r.output and "w window (+3), s statue (+2), p pillar (+1)" in r.output
     from rich.console import Console
 
     from pavilion.play import PlaySession

@@ -28,13 +28,15 @@ def level_spec(level: str) -> str:
 
 HELP = """\
 Type a move, or its number from 'moves'. Examples:
-  3B      take blue from factory 3 (and one wild if there is one)
-  CB      take blue from the centre (the first to do so takes the start token: −1 point a tile)
-  B4+2    blue star, space 4, paying 2 of the 4 tiles with wilds
-  C3O     centre star, space 3, an orange tile
+  3B        take blue from factory 3 (and one wild if there is one)
+  CB        take blue from the centre; the first to take from the centre
+            also takes the start token: -1 point a tile (never below 1)
+  B4+2      blue star, space 4, paying 2 of its 4 tiles with wilds
+  C3O       centre star, space 3, an orange tile
   bonus:YB  take yellow and blue from the supply after surrounding a feature
-  pass:PBB  stop placing this round, keeping purple, blue, blue (at most 4; −1 per tile discarded)
-Commands: moves, hint, undo (back to your previous move), save FILE, help, quit"""
+  pass:PBB  stop placing this round, keeping purple, blue, blue
+            (at most 4 kept; -1 point per tile discarded)
+Commands: moves, hint, undo (to your previous move), save FILE, help, quit"""
 
 
 def plural(n: int, word: str) -> str:

@@ -121,18 +121,19 @@ def legend(game: Game) -> Text:
     kinds: dict[str, int] = {}
     for f in FEATURES:
         kinds.setdefault(f["kind"], f["bonus"])
-    bonuses = ", ".join(f"{k[0]} = {k} ({v} bonus tile{'s' * (v != 1)})" for k, v in kinds.items())
+    bonuses = ", ".join(f"{k[0]} {k} (+{v})" for k, v in kinds.items())
     lines = [
         "Legend:",
-        "  [B]    a covered space and the colour of its tile (letters P G O Y B R)",
-        "  3      an open space: the number printed on it, which is also its cost in tiles",
-        "  columns 1-6 are the spaces of each star, as written in moves (B4 = star B, space 4)",
-        f"  features: per star {bonuses}; a capital once all its spaces are covered, (n/18) so far",
+        "  [B]  a covered space and its tile's colour (letters P G O Y B R)",
+        "  3    an open space: its printed value, which is its cost in tiles",
+        "  columns 1-6: the spaces of each star, as moves name them (B4)",
+        f"  features, per star: {bonuses};",
+        "  a capital once all its spaces are covered; (n/18): how many so far",
     ]
     if game.side == "gray":
-        lines.append("  gray side: stars have no colour of their own; their letters (star O, star R, ...) only name")
-        lines.append("  their place, as on the coloured side, and the numbers show the gray side's printed values")
-    lines.append("  hand: tiles you hold; kept: tiles kept at your pass for the next round (at most 4)")
+        lines.append("  gray side: stars have no colour; their letters (star O, ...) name")
+        lines.append("  their place as on the coloured side; numbers: gray printed values")
+    lines.append("  hand: tiles held; kept: tiles kept at your pass (at most 4)")
     return Text("\n".join(lines))
 
 
