@@ -1,8 +1,11 @@
-# Dev commands. `make test` is exactly the README's test command.
-.PHONY: help demo test rust-test py-test bench playouts perft-seeds
+# Dev commands. `make test` is exactly the README's test command, `make demo` its first.
+.PHONY: help demo test rust-test py-test dev lint fmt bench playouts perft-seeds
+
+# The lint tools, pinned once in pyproject.toml's `lint` extra.
+LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
 
 help:
-	@echo "make demo | test | rust-test | py-test | bench | playouts | perft-seeds"
+	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | bench | playouts | perft-seeds"
 
 demo:
 	pip install . && pavilion demo
@@ -15,6 +18,25 @@ rust-test:
 
 py-test:
 	pip install '.[test]' && python -m pytest
+
+# A quick editable install: an unoptimised build (opt-level 1, no LTO) instead of the fat-LTO release.
+dev:
+	MATURIN_PEP517_ARGS="--profile dev" pip install -e '.[test,lint]'
+
+# Everything CI checks besides the tests; needs the package installed (make test or make dev).
+lint:
+	pip install -q $(LINT_TOOLS)
+	cargo fmt --all --check
+	cargo clippy --all-targets -- -D warnings
+	ruff check .
+	ruff format --check .
+	mypy
+	python -m mypy.stubtest pavilion._engine --allowlist stubtest-allowlist.txt
+
+fmt:
+	cargo fmt --all
+	ruff format .
+	ruff check --fix .
 
 bench:
 	pip install . && pavilion bench

@@ -27,7 +27,15 @@ def test_errors_are_value_errors():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [dict(players=5), dict(players=1), dict(side="blue"), dict(wild_order="PGOYBB"), dict(wild_order="PGO"), dict(seed=-1), dict(seed=2**64)],
+    [
+        dict(players=5),
+        dict(players=1),
+        dict(side="blue"),
+        dict(wild_order="PGOYBB"),
+        dict(wild_order="PGO"),
+        dict(seed=-1),
+        dict(seed=2**64),
+    ],
 )
 def test_bad_options_raise_options_error(kwargs):
     with pytest.raises(OptionsError):
@@ -82,7 +90,7 @@ def test_actions_match_moves():
         moves = g.legal_moves()
         actions = g.legal_actions()
         assert actions == [m.action for m in moves]
-        assert all(Move.from_action(a) == m for a, m in zip(actions, moves))
+        assert all(Move.from_action(a) == m for a, m in zip(actions, moves, strict=True))
         assert all(0 <= a < pavilion.NUM_ACTIONS for a in actions)
         g.apply_action(actions[len(actions) // 2])
     assert pavilion.NUM_ACTIONS == 1992
@@ -123,7 +131,7 @@ def test_final_breakdown_after_a_game():
         g.play(agents[g.current_player].choose(g))
     b = g.final_breakdown()
     assert len(b) == 2
-    for entry, score in zip(b, g.scores):
+    for entry, score in zip(b, g.scores, strict=True):
         assert entry["total"] == score
         assert entry["before_end"] + entry["stars"] + entry["all_n"] + entry["leftovers"] == entry["total"]
         assert sum(entry["star_points"]) == entry["stars"]

@@ -102,7 +102,7 @@ def test_malformed_position_file(run, tmp_path):
     bad.write_text('{"format": "pavilion-position", "version": 1}')
     r = run("moves", str(bad))
     assert r.exit_code == 2
-    lines = [l for l in r.output.splitlines() if l.strip()]
+    lines = [line for line in r.output.splitlines() if line.strip()]
     assert len(lines) == 1 and "missing field" in lines[0]
     bad.write_bytes(b"\xff\xfe")
     r = run("show", str(bad))

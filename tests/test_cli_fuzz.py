@@ -23,11 +23,21 @@ from pavilion.record import GameRecord
 
 CONTROLS = "\x00\x07\x08\x1b\x7f\x9b\u202e\u2028\r\t"
 #: Commands that read one file; a second form reads stdin (`-`).
-READERS = [["show"], ["moves"], ["apply", "{}", "1O"], ["perft", "{}", "--depth", "1"], ["solve", "{}", "--iterations", "10"],
-           ["play", "--load"], ["score", "--file"]]
+READERS = [
+    ["show"],
+    ["moves"],
+    ["apply", "{}", "1O"],
+    ["perft", "{}", "--depth", "1"],
+    ["solve", "{}", "--iterations", "10"],
+    ["play", "--load"],
+    ["score", "--file"],
+]
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-(2**80), max_value=2**80) | st.floats(allow_nan=False)
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**80), max_value=2**80)
+    | st.floats(allow_nan=False)
     | st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(CONTROLS), max_size=30),
     lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=12), children, max_size=5),
     max_leaves=20,
@@ -120,21 +130,26 @@ def test_mutated_records(tmp_path, doc):
 
 
 @pytest.mark.parametrize("command", READERS, ids=lambda c: c[0])
-@pytest.mark.parametrize("data", [
-    b"{" * 100_000,
-    b"[" * 100_000 + b"]" * 100_000,
-    b'{"format": "' + b"\x1b]0;pwned\x07" * 1000 + b'"}',
-    b"\xff\xfe\x00\x01" * 100,
-    b"1" * 6000,
-    b" " * (MAX_INPUT_BYTES + 1),
-], ids=["open-braces", "nested", "escapes", "utf16", "long-number", "over-cap"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"{" * 100_000,
+        b"[" * 100_000 + b"]" * 100_000,
+        b'{"format": "' + b"\x1b]0;pwned\x07" * 1000 + b'"}',
+        b"\xff\xfe\x00\x01" * 100,
+        b"1" * 6000,
+        b" " * (MAX_INPUT_BYTES + 1),
+    ],
+    ids=["open-braces", "nested", "escapes", "utf16", "long-number", "over-cap"],
+)
 def test_hostile_files(tmp_path, command, data):
     line = assert_one_clean_error(invoke_on(tmp_path, command, data))
     assert len(line) < 500
 
 
-@pytest.mark.parametrize("command", [c for c in READERS if c[0] in ("show", "moves", "apply", "perft", "solve")],
-                         ids=lambda c: c[0])
+@pytest.mark.parametrize(
+    "command", [c for c in READERS if c[0] in ("show", "moves", "apply", "perft", "solve")], ids=lambda c: c[0]
+)
 @fuzz_settings(15)
 @given(data=st.binary(max_size=200))
 def test_stdin(tmp_path, command, data):
@@ -142,9 +157,14 @@ def test_stdin(tmp_path, command, data):
 
 
 @fuzz_settings(60)
-@given(args=st.lists(st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(CONTROLS + "-="), max_size=12),
-                     min_size=1, max_size=4),
-       command=st.sampled_from(["arena", "solve", "new", "play", "star", "score", "apply"]))
+@given(
+    args=st.lists(
+        st.text(alphabet=st.characters(codec="utf-8") | st.sampled_from(CONTROLS + "-="), max_size=12),
+        min_size=1,
+        max_size=4,
+    ),
+    command=st.sampled_from(["arena", "solve", "new", "play", "star", "score", "apply"]),
+)
 def test_random_arguments(command, args):
     # Random options and values: either a clean error or (rarely) a command that runs and exits 0.
     if command == "play":

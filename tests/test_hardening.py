@@ -13,13 +13,12 @@ import pytest
 from click.testing import CliRunner
 
 import pavilion
+from conftest import placing_position
 from pavilion import Agent, Game, IllegalMoveError, Move, NotationError, OptionsError, Search
 from pavilion.cli import main
 from pavilion.files import MAX_INPUT_BYTES
 from pavilion.play import menu_lines
 from pavilion.record import GameRecord
-
-from conftest import placing_position
 
 ESC = "\x1b"
 
@@ -35,8 +34,16 @@ def play(runner, args, lines):
 
 
 def record_doc(**changes):
-    doc = {"format": "pavilion-record", "version": 2, "players": 2, "side": "colored", "wild_order": "PGOYBR",
-           "seed": 3, "seats": ["human", "greedy"], "moves": []}
+    doc = {
+        "format": "pavilion-record",
+        "version": 2,
+        "players": 2,
+        "side": "colored",
+        "wild_order": "PGOYBR",
+        "seed": 3,
+        "seats": ["human", "greedy"],
+        "moves": [],
+    }
     doc.update(changes)
     return doc
 
@@ -57,6 +64,7 @@ def one_error_line(result):
 
 # --- 1. menu numbers are ASCII digits ------------------------------------------
 
+
 def test_1_unicode_digits_are_move_text_not_menu_numbers(runner):
     r = play(runner, ["--seats", "human,greedy", "--seed", "3"], ["²", "③", "١", "save g.json", "quit", "n"])
     assert r.exit_code == 0 and "Traceback" not in r.output
@@ -66,6 +74,7 @@ def test_1_unicode_digits_are_move_text_not_menu_numbers(runner):
 
 
 # --- 2. --record is checked up front; a failed write never loses the game -------
+
 
 def test_2_record_path_in_a_missing_folder_is_refused_at_once(runner):
     line = one_error_line(play(runner, ["--record", "/nonexistent/dir/r.json"], []))
@@ -91,10 +100,14 @@ def test_2_a_failed_save_falls_back_and_says_where(runner, tmp_path):
 
 # --- 3. a record is checked whole when it is loaded -----------------------------
 
-@pytest.mark.parametrize("seat, words", [
-    ("bogus", "unknown player 'bogus'"),
-    ("mcts:iterations=-5", "iterations '-5': expected a whole number from 1"),
-])
+
+@pytest.mark.parametrize(
+    "seat, words",
+    [
+        ("bogus", "unknown player 'bogus'"),
+        ("mcts:iterations=-5", "iterations '-5': expected a whole number from 1"),
+    ],
+)
 def test_3_unknown_agents_in_a_record_are_refused_on_load(runner, seat, words):
     write_record("r.json", seats=["human", seat])
     line = one_error_line(play(runner, ["--load", "r.json"], ["1"]))
@@ -103,14 +116,20 @@ def test_3_unknown_agents_in_a_record_are_refused_on_load(runner, seat, words):
 
 # --- 4. a failed save returns to the prompt --------------------------------------
 
+
 def test_4_save_to_an_impossible_name_says_why_and_goes_on(runner):
-    r = play(runner, ["--seats", "human,greedy", "--seed", "3"], ["save a\x00b", "save /nonexistent/x.json", "1", "quit", "n"])
+    r = play(
+        runner,
+        ["--seats", "human,greedy", "--seed", "3"],
+        ["save a\x00b", "save /nonexistent/x.json", "1", "quit", "n"],
+    )
     assert r.exit_code == 0, r.output
     assert r.output.count("✗ not saved:") == 2
     assert "P1 (human) plays" in r.output, "the game went on"
 
 
 # --- 5. saves never overwrite another game; they are atomic ---------------------
+
 
 def test_5_a_second_interrupted_game_gets_a_new_name(runner):
     first = play(runner, ["--seats", "human,greedy", "--seed", "1"], ["1"] * 7)
@@ -143,6 +162,7 @@ def test_5_continuing_a_loaded_game_updates_its_own_file(runner):
 
 # --- 6. --load resumes exactly ---------------------------------------------------
 
+
 def test_6_the_record_keeps_each_seats_agent(runner):
     play(runner, ["--seats", "human,mcts", "--level", "easy", "--seed", "4"], ["1", "save s.json", "quit", "n"])
     rec = GameRecord.from_json(open("s.json").read())
@@ -151,8 +171,10 @@ def test_6_the_record_keeps_each_seats_agent(runner):
     assert r.exit_code == 0 and "P2 (mcts)" in r.output
 
 
-@pytest.mark.parametrize("option", [["--seed", "5"], ["--side", "gray"], ["--wild-order", "RBYOGP"], ["--players", "3"],
-                                    ["--level", "strong"]])
+@pytest.mark.parametrize(
+    "option",
+    [["--seed", "5"], ["--side", "gray"], ["--wild-order", "RBYOGP"], ["--players", "3"], ["--level", "strong"]],
+)
 def test_6_options_that_contradict_a_loaded_record_are_errors(runner, option):
     write_record("r.json")
     one_error_line(play(runner, ["--load", "r.json", *option], []))
@@ -164,6 +186,7 @@ def test_6_version_1_records_still_load(runner):
 
 
 # --- 7. budgets out of range ----------------------------------------------------
+
 
 def test_7_huge_or_invalid_budgets_are_options_errors(runner):
     line = one_error_line(runner.invoke(main, ["arena", "mcts:time=1e20", "greedy", "--games", "2"]))
@@ -185,8 +208,11 @@ def test_7_huge_or_invalid_budgets_are_options_errors(runner):
 
 # --- 8. one size cap for every reader --------------------------------------------
 
-@pytest.mark.parametrize("args", [["show"], ["moves"], ["solve"], ["perft"], ["apply", "/dev/zero", "1O"],
-                                  ["play", "--load"], ["score", "--file"]])
+
+@pytest.mark.parametrize(
+    "args",
+    [["show"], ["moves"], ["solve"], ["perft"], ["apply", "/dev/zero", "1O"], ["play", "--load"], ["score", "--file"]],
+)
 def test_8_dev_zero_is_refused_with_bounded_memory(runner, args):
     if "/dev/zero" not in args:
         args = [*args, "/dev/zero"]
@@ -206,18 +232,24 @@ def test_8_endless_stdin_is_refused(runner):
 
 # --- 9. nested, huge and out-of-range JSON ---------------------------------------
 
-@pytest.mark.parametrize("text", [
-    '{"players": ["a", "b"], "rounds": ' + "[" * 50_000 + "]" * 50_000 + "}",
-    '{"players": ["a", "b"], "rounds": [[' + "9" * 5000 + ", 1]]}",
-    '{"players": ["a", "b"], "rounds": [[1000, 1]]}',
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"players": ["a", "b"], "rounds": ' + "[" * 50_000 + "]" * 50_000 + "}",
+        '{"players": ["a", "b"], "rounds": [[' + "9" * 5000 + ", 1]]}",
+        '{"players": ["a", "b"], "rounds": [[1000, 1]]}',
+    ],
+)
 def test_9_score_sheets_nested_or_huge(runner, text):
     open("s.json", "w").write(text)
     one_error_line(runner.invoke(main, ["score", "--file", "s.json"]))
 
 
-@pytest.mark.parametrize("changes", [{"players": 2**70}, {"seed": -1}, {"seed": 2**64}, {"moves": "[" * 50_000},
-                                     {"players": True}, {"extra": 1}])
+@pytest.mark.parametrize(
+    "changes",
+    [{"players": 2**70}, {"seed": -1}, {"seed": 2**64}, {"moves": "[" * 50_000}, {"players": True}, {"extra": 1}],
+)
 def test_9_records_nested_huge_or_out_of_range(runner, changes):
     text = json.dumps(record_doc(**changes))
     if changes.get("moves") == "[" * 50_000:
@@ -233,6 +265,7 @@ def test_9_a_5000_digit_number_in_a_record(runner):
 
 # --- 11. scores cannot overflow ----------------------------------------------------
 
+
 def test_11_unreachable_scores_are_refused_on_reading():
     doc = json.loads(Game(seed=1).to_json())
     doc["boards"][0]["score"] = 2147483647
@@ -242,13 +275,28 @@ def test_11_unreachable_scores_are_refused_on_reading():
 
 # --- 12. the API raises ValueError subclasses -------------------------------------
 
-@pytest.mark.parametrize("call", [
-    lambda g: Game(players=2**70), lambda g: Game(players=-1), lambda g: g.apply_action(10**20),
-    lambda g: g.apply_action(-1), lambda g: Move.from_action(10**20), lambda g: Move.from_action(pavilion.NUM_ACTIONS),
-    lambda g: g.hand(-1), lambda g: g.board(2**80), lambda g: Search(g, threads=-1), lambda g: Search(g).run(iterations=-1),
-    lambda g: Search(g).result(top=-1), lambda g: g.perft(-1), lambda g: g.perft(99), lambda g: Game(seed=-1),
-    lambda g: pavilion.play_matches(["greedy"], [0], players=2**70), lambda g: pavilion.play_matches(["greedy"], [-1]),
-])
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda g: Game(players=2**70),
+        lambda g: Game(players=-1),
+        lambda g: g.apply_action(10**20),
+        lambda g: g.apply_action(-1),
+        lambda g: Move.from_action(10**20),
+        lambda g: Move.from_action(pavilion.NUM_ACTIONS),
+        lambda g: g.hand(-1),
+        lambda g: g.board(2**80),
+        lambda g: Search(g, threads=-1),
+        lambda g: Search(g).run(iterations=-1),
+        lambda g: Search(g).result(top=-1),
+        lambda g: g.perft(-1),
+        lambda g: g.perft(99),
+        lambda g: Game(seed=-1),
+        lambda g: pavilion.play_matches(["greedy"], [0], players=2**70),
+        lambda g: pavilion.play_matches(["greedy"], [-1]),
+    ],
+)
 def test_12_bad_numbers_raise_value_errors(call):
     with pytest.raises(ValueError) as e:
         call(Game(seed=1))
@@ -264,12 +312,21 @@ def test_12_messages_name_the_range():
 
 # --- 13. agent specs never change silently ----------------------------------------
 
-@pytest.mark.parametrize("spec, accepts", [
-    ("mcts:iterations=0", "a whole number from 1 to"), ("mcts:time=0", "a number above 0"),
-    ("mcts:iterations=0.5", "a whole number"), ("mcts:threads=0", "from 1 to 256"),
-    ("mcts:threads=1000000", "from 1 to 256"), ("mcts:memory=0", "from 1 to"), ("mcts:rollout=random", "informed, uniform"),
-    ("mcts:c=-1", "from 0 to 100"), ("mcts:iterations=5,iterations=6", "given twice"),
-])
+
+@pytest.mark.parametrize(
+    "spec, accepts",
+    [
+        ("mcts:iterations=0", "a whole number from 1 to"),
+        ("mcts:time=0", "a number above 0"),
+        ("mcts:iterations=0.5", "a whole number"),
+        ("mcts:threads=0", "from 1 to 256"),
+        ("mcts:threads=1000000", "from 1 to 256"),
+        ("mcts:memory=0", "from 1 to"),
+        ("mcts:rollout=random", "informed, uniform"),
+        ("mcts:c=-1", "from 0 to 100"),
+        ("mcts:iterations=5,iterations=6", "given twice"),
+    ],
+)
 def test_13_out_of_range_agent_options_are_refused(spec, accepts):
     with pytest.raises(OptionsError, match=accepts):
         Agent(spec)
@@ -285,6 +342,7 @@ def test_13_search_and_agent_accept_the_same_memory():
 
 # --- 14. threads and pickle ---------------------------------------------------------
 
+
 def test_14_one_search_from_two_threads():
     s = Search(Game(seed=3), seed=1)
     errors = []
@@ -293,7 +351,7 @@ def test_14_one_search_from_two_threads():
         try:
             s.run(iterations=3000)
             s.result(top=2)
-        except Exception as e:  # noqa: BLE001 - any error fails the test below
+        except Exception as e:
             errors.append(e)
 
     threads = [threading.Thread(target=work) for _ in range(3)]
@@ -314,6 +372,7 @@ def test_14_games_and_moves_pickle():
 
 
 # --- 15/16. hostile text stays text, and short ---------------------------------------
+
 
 def test_15_escape_sequences_in_a_record_never_reach_the_terminal(runner):
     write_record("r.json", seats=["human", "x\x1b[31mRED\x1b]0;pwned\x07\x1b[2J"])
@@ -351,8 +410,18 @@ def test_16_errors_quote_at_most_80_characters_of_a_bad_input(runner):
 
 # --- 17. click's own errors are one line too ------------------------------------------
 
-@pytest.mark.parametrize("args", [["arena", "--bogus"], ["frobnicate"], ["solve"], ["play", "--players", "9"],
-                                  ["new", "--seed", "x"], ["demo", "--side", "purple"]])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["arena", "--bogus"],
+        ["frobnicate"],
+        ["solve"],
+        ["play", "--players", "9"],
+        ["new", "--seed", "x"],
+        ["demo", "--side", "purple"],
+    ],
+)
 def test_17_usage_errors_are_one_line(args):
     r = CliRunner().invoke(main, args)
     line = one_error_line(r)
@@ -368,6 +437,7 @@ def test_17_help_still_works():
 
 
 # --- 18-20. what a player sees ---------------------------------------------------------
+
 
 def test_18_the_start_token_holder_is_shown(runner):
     from rich.console import Console
@@ -397,8 +467,9 @@ def test_19_the_moves_menu_fits_any_width(width):
     lines = menu_lines(moves, width)
     assert all(len(line) <= width for line in lines)
     cells = [cell for line in lines for cell in line.split("  ") if cell.strip()]
-    assert [c.split(". ")[1].strip() for c in cells] == [str(m) for m in sorted(moves, key=moves.index)][: len(cells)] \
-        or sorted(c.split(". ")[1].strip() for c in cells) == sorted(str(m) for m in moves)
+    assert [c.split(". ")[1].strip() for c in cells] == [str(m) for m in sorted(moves, key=moves.index)][
+        : len(cells)
+    ] or sorted(c.split(". ")[1].strip() for c in cells) == sorted(str(m) for m in moves)
     numbers = sorted(int(c.split(".")[0]) for c in cells)
     assert numbers == list(range(1, len(moves) + 1)), "every move once, number and move together"
 
@@ -432,6 +503,7 @@ def test_20_help_explains_the_screen_and_bonus_prompt_shows_the_form(runner):
 
 # --- 21. interactive score pad ------------------------------------------------------------
 
+
 def test_21_bad_names_are_asked_again(runner):
     r = runner.invoke(main, ["score"], input="Ann\nAnn,Bo\n" + "1\n2\n" * 6)
     assert r.exit_code == 0 and "✗ a score pad is for 2 to 4 players" in r.output
@@ -452,6 +524,7 @@ def test_21_json_sheets_are_json_only(runner):
 
 
 # --- 22. small ones --------------------------------------------------------------------------
+
 
 def test_22_undo_counts_your_own_moves(runner):
     r = play(runner, ["--seats", "human,greedy", "--seed", "3"], ["1", "1", "1", "undo", "quit", "n"])
@@ -499,14 +572,18 @@ def test_22_an_arena_stopped_before_any_game_says_so(runner, monkeypatch):
 
 
 def test_22_play_wild_order_and_agent_specs_in_seats(runner):
-    r = play(runner, ["--seats", "human,mcts:iterations=50,threads=1", "--wild-order", "RBYOGP", "--seed", "4"],
-             ["1", "save w.json", "quit", "n"])
+    r = play(
+        runner,
+        ["--seats", "human,mcts:iterations=50,threads=1", "--wild-order", "RBYOGP", "--seed", "4"],
+        ["1", "save w.json", "quit", "n"],
+    )
     assert r.exit_code == 0 and "round 1: red is wild" in r.output
     rec = GameRecord.from_json(open("w.json").read())
     assert rec.wild_order == "RBYOGP" and rec.seats == ["human", "mcts:iterations=50,threads=1"]
 
 
 # --- 23. finished positions, supply refill ------------------------------------------------------
+
 
 def test_23_a_finished_games_file_carries_the_final_scores():
     g = Game(players=3, seed=8, side="gray")

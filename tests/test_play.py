@@ -5,7 +5,6 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from pavilion import Game
 from pavilion.cli import main
 from pavilion.record import GameRecord
 from pavilion.scorepad import ScorePad, ScorePadError
@@ -18,7 +17,7 @@ def runner(tmp_path, monkeypatch):
 
 
 def play(runner, args, lines):
-    return runner.invoke(main, ["play", *args], input="".join(l + "\n" for l in lines), catch_exceptions=False)
+    return runner.invoke(main, ["play", *args], input="".join(line + "\n" for line in lines), catch_exceptions=False)
 
 
 def test_full_game_human_vs_greedy(runner):
@@ -31,13 +30,12 @@ def test_full_game_human_vs_greedy(runner):
     # The printed breakdown is the engine's.
     for b in g.final_breakdown():
         assert f"{b['total']}" in r.output
-    winner_line = [l for l in r.output.splitlines() if l.startswith(("Winner", "Shared victory"))][0]
+    winner_line = next(line for line in r.output.splitlines() if line.startswith(("Winner", "Shared victory")))
     assert all(f"P{w + 1}" in winner_line for w in g.winners)
 
 
 def test_mistyped_and_illegal_input_reprompts(runner):
-    r = play(runner, ["--seats", "human,greedy", "--seed", "2"],
-             ["Z9", "pass", "99999", "save", "", "1", "quit", "n"])
+    r = play(runner, ["--seats", "human,greedy", "--seed", "2"], ["Z9", "pass", "99999", "save", "", "1", "quit", "n"])
     assert r.exit_code == 0
     out = r.output
     assert "✗ cannot read move 'Z9'" in out
@@ -49,8 +47,11 @@ def test_mistyped_and_illegal_input_reprompts(runner):
 
 
 def test_undo_restores_the_exact_position(runner):
-    r = play(runner, ["--seats", "human,greedy", "--seed", "3"],
-             ["1", "1", "save before.json", "undo", "save after.json", "quit", "n"])
+    r = play(
+        runner,
+        ["--seats", "human,greedy", "--seed", "3"],
+        ["1", "1", "save before.json", "undo", "save after.json", "quit", "n"],
+    )
     assert r.exit_code == 0, r.output
     before = GameRecord.from_json(open("before.json").read())
     after = GameRecord.from_json(open("after.json").read())
@@ -81,7 +82,9 @@ def test_interrupted_game_is_saved(runner):
 
 
 def test_all_ai_game_can_be_watched(runner):
-    r = runner.invoke(main, ["play", "--players", "3", "--seats", "greedy,random,greedy", "--seed", "5", "--side", "gray"])
+    r = runner.invoke(
+        main, ["play", "--players", "3", "--seats", "greedy,random,greedy", "--seed", "5", "--side", "gray"]
+    )
     assert r.exit_code == 0
     assert r.output.count("round 6: ") == 1 and "Final scores" in r.output
     assert "P3 (greedy) plays" in r.output and "points" in r.output
@@ -110,13 +113,26 @@ def test_play_option_errors(runner, args, words):
 
 
 def test_bad_record_file(runner):
-    open("bad.json", "w").write(json.dumps({"format": "pavilion-record", "version": 1, "players": 2, "side": "colored",
-                                            "wild_order": "PGOYBR", "seed": 1, "seats": [], "moves": ["pass"]}))
+    open("bad.json", "w").write(
+        json.dumps(
+            {
+                "format": "pavilion-record",
+                "version": 1,
+                "players": 2,
+                "side": "colored",
+                "wild_order": "PGOYBR",
+                "seed": 1,
+                "seats": [],
+                "moves": ["pass"],
+            }
+        )
+    )
     r = runner.invoke(main, ["play", "--load", "bad.json"])
     assert r.exit_code == 2 and "move 1 ('pass')" in r.output
 
 
 # --- score pad -----------------------------------------------------------
+
 
 def test_score_pad_totals_and_winner(runner):
     # Bo's round 1: five tiles scooped first from the centre, −5 (the seeds' FAQ).
@@ -126,7 +142,7 @@ def test_score_pad_totals_and_winner(runner):
     r = runner.invoke(main, args)
     assert r.exit_code == 0
     assert "Winner: Ann" in r.output
-    total = [l for l in r.output.splitlines() if "total" in l][0]
+    total = next(line for line in r.output.splitlines() if "total" in line)
     assert [c.strip() for c in total.split("│") if c.strip()] == ["total", "61", "57"]
     assert "-5 → 1" in r.output, "the total never drops below 1"
 
@@ -173,6 +189,7 @@ def test_score_pad_rejects_a_seventh_round():
 
 
 # --- try a star ------------------------------------------------------------
+
 
 def star_rows(output):
     rows = {}

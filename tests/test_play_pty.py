@@ -19,8 +19,9 @@ PROMPT = r"move \(help for help\)> "
 
 def spawn(tmp_path, *args, timeout=30):
     env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100")
-    child = pexpect.spawn(sys.executable, ["-m", "pavilion", "play", *args], cwd=str(tmp_path), env=env,
-                          encoding="utf-8", timeout=timeout)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "pavilion", "play", *args], cwd=str(tmp_path), env=env, encoding="utf-8", timeout=timeout
+    )
     return child
 
 
@@ -62,7 +63,7 @@ def test_ctrl_c_and_ctrl_d_at_the_prompt_save_the_game_and_it_continues(tmp_path
     child.sendintr()
     child.expect("saved the game record to pavilion-interrupted.json")
     assert finish(child) == 0
-    first, game = load(tmp_path / "pavilion-interrupted.json")
+    first, _game = load(tmp_path / "pavilion-interrupted.json")
     assert len(first.moves) == 6
 
     child = spawn(tmp_path, "--load", "pavilion-interrupted.json")
@@ -79,8 +80,13 @@ def test_ctrl_c_and_ctrl_d_at_the_prompt_save_the_game_and_it_continues(tmp_path
 
 def test_hostile_and_mistyped_input_at_the_prompt(tmp_path):
     child = spawn(tmp_path, "--seats", "human,greedy", "--seed", "3")
-    for text, answer in [("²", "cannot read move '²'"), ("١", "cannot read move '١'"), ("\x1b[2J", "cannot read move"),
-                         ("save /nonexistent/x.json", "not saved"), ("999", "no move 999")]:
+    for text, answer in [
+        ("²", "cannot read move '²'"),
+        ("١", "cannot read move '١'"),
+        ("\x1b[2J", "cannot read move"),
+        ("save /nonexistent/x.json", "not saved"),
+        ("999", "no move 999"),
+    ]:
         child.expect(PROMPT)
         child.sendline(text)
         child.expect(answer)

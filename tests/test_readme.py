@@ -28,13 +28,16 @@ def run(line: str, cwd: Path) -> subprocess.CompletedProcess:
     # `pavilion` is this interpreter's package, whatever PATH holds; input is closed, as in a script.
     command = re.sub(r"(^|\| *)pavilion ", lambda m: f"{m.group(1)}{shlex.quote(sys.executable)} -m pavilion ", line)
     env = dict(os.environ, COLUMNS="100")
-    return subprocess.run(["bash", "-c", command], cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True,
-                          text=True, timeout=300)
+    return subprocess.run(
+        ["bash", "-c", command], cwd=cwd, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300
+    )
 
 
 def test_every_shell_and_console_example_runs(tmp_path):
     ran = 0
-    for kind, body in ((lang, body) for skip, lang, body in BLOCK.findall(README) if not skip and lang in ("sh", "console")):
+    for kind, body in (
+        (lang, body) for skip, lang, body in BLOCK.findall(README) if not skip and lang in ("sh", "console")
+    ):
         if kind == "sh":
             for line in (ln for ln in body.splitlines() if ln.strip()):
                 r = run(line, tmp_path)
@@ -71,8 +74,10 @@ def test_the_readme_quotes_the_engines_agent_vocabulary():
     assert f"    {AGENT_OPTIONS['summary']}\n" in README
 
 
-@pytest.mark.parametrize("command", ["pip install . && pavilion demo",
-                                     "pip install '.[test]' && cargo test -p pavilion-engine && python -m pytest"])
+@pytest.mark.parametrize(
+    "command",
+    ["pip install . && pavilion demo", "pip install '.[test]' && cargo test -p pavilion-engine && python -m pytest"],
+)
 def test_the_two_first_commands_are_the_readme_s_first_lines(command):
     first_block = README.split("```sh\n", 1)[1].split("```", 1)[0]
     assert command in first_block.splitlines()

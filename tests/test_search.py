@@ -87,7 +87,10 @@ def test_solve_function_budget():
 def test_arena_is_seat_balanced_and_reproducible():
     a = arena(["greedy", "random"], games=6, seed=3, threads=2)
     b = arena(["greedy", "random"], games=6, seed=3, threads=2)
-    strip = lambda r: {k: v for k, v in r.items() if k != "seconds"}
+
+    def strip(r):
+        return {k: v for k, v in r.items() if k != "seconds"}
+
     assert strip(a) == strip(b)
     assert [x["seats"] for x in a["agents"]] == [6, 6]
     assert a["agents"][0]["win_rate"] > 0.5
@@ -121,7 +124,9 @@ def test_cli_solve_table_and_json(position):
 
 
 def test_cli_solve_exact(tmp_path):
-    g = placing_position(round=6, hands={0: "R", 1: "GG"}, covered={0: {f"R{v}": "R" for v in range(2, 7)}}, scores={0: 20, 1: 36})
+    g = placing_position(
+        round=6, hands={0: "R", 1: "GG"}, covered={0: {f"R{v}": "R" for v in range(2, 7)}}, scores={0: 20, 1: 36}
+    )
     p = tmp_path / "end.json"
     p.write_text(g.to_json())
     r = CliRunner().invoke(main, ["solve", str(p)])
@@ -158,7 +163,7 @@ def test_cli_solve_bad_position_file(tmp_path):
     p.write_text('{"format": "pavilion-position", "version": 1, "players": 2}')
     r = CliRunner().invoke(main, ["solve", str(p)])
     assert r.exit_code == 2
-    assert len([l for l in r.output.splitlines() if l.strip()]) == 1
+    assert len([line for line in r.output.splitlines() if line.strip()]) == 1
 
 
 def test_tree_parallel_search_and_spec():

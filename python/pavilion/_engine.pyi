@@ -1,9 +1,38 @@
-"""Type stubs for the Rust extension `pavilion._engine` (hand-written)."""
+"""Type stubs for the Rust extension `pavilion._engine` (hand-written, checked by
+`python -m mypy.stubtest pavilion._engine`, see `stubtest-allowlist.txt`)."""
 
-from typing import Literal
+from typing import Any, Literal, Self, final
 
+# Stub-only aliases (no runtime object): the values these properties take.
 Phase = Literal["draft", "place", "over"]
 MoveKind = Literal["draft", "place", "bonus", "pass"]
+
+__all__ = [
+    "AGENT_OPTIONS",
+    "COLOURS",
+    "FEATURES",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "NUM_ACTIONS",
+    "QUOTE_MAX",
+    "Agent",
+    "BenchPositions",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "OptionsError",
+    "Search",
+    "__version__",
+    "_game_from_state",
+    "bench_mcts",
+    "bench_random_games",
+    "escape_controls",
+    "play_matches",
+    "quote",
+    "space_cost",
+    "star_points",
+]
 
 NUM_ACTIONS: int
 COLOURS: list[str]
@@ -13,8 +42,9 @@ MAX_ITERATIONS: int
 """Most iterations a move a search or agent accepts."""
 QUOTE_MAX: int
 """Most characters of an input that an error message quotes."""
-AGENT_OPTIONS: dict
-"""{"summary": "random, greedy, mcts[:…]", "agents": ["random", "greedy", "mcts"], "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
+AGENT_OPTIONS: dict[str, Any]
+"""The agent vocabulary: {"summary": "random, greedy, mcts[:…]", "agents": ["random", "greedy", "mcts"],
+"mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
 __version__: str
 
 def quote(text: str) -> str:
@@ -34,6 +64,7 @@ class NotationError(ValueError):
 class OptionsError(ValueError):
     """Game options out of range (players, side, wild order)."""
 
+@final
 class Move:
     """One decision: a draft, a placement, a bonus pick or a pass."""
 
@@ -57,21 +88,25 @@ class Move:
     def wilds(self) -> int | None: ...
     @property
     def tiles(self) -> str | None: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: Move) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Move, /) -> bool: ...
+    def __le__(self, other: Move, /) -> bool: ...
+    def __gt__(self, other: Move, /) -> bool: ...
+    def __ge__(self, other: Move, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[object, tuple[str]]: ...
 
+@final
 class Game:
     """A game of Summer Pavilion; every draw comes from `seed`."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         players: int = 2,
         seed: int | None = None,
-        side: Literal["colored", "gray"] = "colored",
+        side: str = "colored",
         wild_order: str | list[str] | None = None,
-    ) -> None: ...
+    ) -> Self: ...
     @property
     def seed(self) -> int | None: ...
     @property
@@ -120,6 +155,8 @@ class Game:
     def play(self, move: Move | str) -> None: ...
     def apply_action(self, action: int) -> None: ...
     def copy(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any) -> Game: ...
     def to_json(self, indent: int | None = 2) -> str: ...
     @staticmethod
     def from_json(text: str) -> Game: ...
@@ -129,59 +166,62 @@ class Game:
     def perft(self, depth: int) -> int: ...
     def __reduce__(self) -> tuple[object, tuple[str, int | None]]: ...
 
+@final
 class Agent:
     """A built-in player: "random", "greedy" or "mcts[:options]"."""
 
-    def __init__(self, spec: str, seed: int | None = None) -> None: ...
+    def __new__(cls, spec: str, seed: int | None = None) -> Self: ...
     @property
     def name(self) -> str: ...
     def choose(self, game: Game) -> Move | None: ...
 
+@final
 class Search:
     """MCTS (or an exact endgame solve) for the player to move."""
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         game: Game,
         seed: int | None = None,
         threads: int | None = None,
-        rollout: Literal["informed", "uniform"] | None = None,
+        rollout: str | None = None,
         exploration: float | None = None,
         margin: float | None = None,
         memory_mb: float | None = None,
         exact: bool = True,
-        parallel: Literal["root", "tree"] | None = None,
-    ) -> None:
+        parallel: str | None = None,
+    ) -> Self:
         """Options left as None take the engine's defaults (those of `mcts` agents)."""
     @property
     def exact(self) -> bool: ...
     @property
     def iterations(self) -> int: ...
     def run(self, iterations: int | None = None, seconds: float | None = None) -> None: ...
-    def result(self, top: int | None = None, pv_length: int = 12) -> dict: ...
+    def result(self, top: int | None = None, pv_length: int = 12) -> dict[str, Any]: ...
 
 def play_matches(
     agents: list[str],
     indices: list[int],
     players: int = 2,
-    side: Literal["colored", "gray"] = "colored",
+    side: str = "colored",
     seed: int | None = None,
     threads: int = 1,
-) -> list[dict]: ...
+) -> list[dict[str, Any]]: ...
 
+@final
 class BenchPositions:
     """A fixed set of positions from every phase, for benchmarks."""
 
-    def __init__(self, count: int) -> None: ...
+    def __new__(cls, count: int) -> Self: ...
     def __len__(self) -> int: ...
     def movegen(self) -> int: ...
     def position(self, i: int) -> Game | None: ...
 
 def bench_random_games(players: int, games: int, seed: int = 0, threads: int = 1) -> int: ...
-def bench_mcts(iterations: int, threads: int = 1, rollout: Literal["uniform", "informed"] = "uniform") -> tuple[int, int]: ...
+def bench_mcts(iterations: int, threads: int = 1, rollout: str = "uniform") -> tuple[int, int]: ...
 
-FEATURES: list[dict]
+FEATURES: list[dict[str, Any]]
 """The 18 features: {"kind": "window"|"statue"|"pillar", "star", "spaces", "bonus"}."""
 
-def space_cost(side: Literal["colored", "gray"], star: str, space: int) -> int: ...
+def space_cost(side: str, star: str, space: int) -> int: ...
 def star_points(covered: list[int], space: int) -> int: ...

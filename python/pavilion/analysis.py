@@ -12,6 +12,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, OptionsError, Search, play_matches
 
@@ -29,7 +30,7 @@ def solve(
     seed: int = 0,
     top: int | None = None,
     progress: Callable[[int, float], None] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Ranks the moves of the player to move. Returns the Search result dict
     plus "interrupted" (Ctrl-C stopped it early) and "to_move".
 
@@ -102,7 +103,7 @@ def arena(
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Seat-balanced games between agent specs. Ctrl-C abandons the games in
     progress at once and reports the finished ones ("interrupted": True; with
     no game finished, win rates and intervals are None)."""

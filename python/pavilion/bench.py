@@ -14,9 +14,10 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from pavilion._engine import BenchPositions, Game, bench_mcts, bench_random_games
-
 from pavilion.analysis import default_threads
 
 
@@ -47,20 +48,29 @@ def python_random_games(games: int, seed: int = 0) -> int:
     return steps
 
 
+def per_game(games: int, _count: int) -> float:
+    """The rate's numerator for game workloads: games, whatever number of moves they took."""
+    return float(games)
+
+
 def timed(fn: Callable[[], int]) -> tuple[int, float]:
     start = time.perf_counter()
     count = fn()
     return count, time.perf_counter() - start
 
 
-def run(quick: bool = False, threads: int | None = None, progress: Callable[[str], None] | None = None) -> dict:
+def run(
+    quick: bool = False, threads: int | None = None, progress: Callable[[str], None] | None = None
+) -> dict[str, Any]:
     """Runs every workload; returns figures (medians), the raw runs and the signature."""
     size = QUICK if quick else FULL
     threads = threads or default_threads()
-    figures: list[dict] = []
+    figures: list[dict[str, Any]] = []
     signature: dict[str, int] = {}
 
-    def measure(name: str, unit: str, fn: Callable[[], int], per: Callable[[int], float], **extra) -> dict:
+    def measure(
+        name: str, unit: str, fn: Callable[[], int], per: Callable[[int], float], **extra: Any
+    ) -> dict[str, Any]:
         if progress:
             progress(name)
         runs = [timed(fn) for _ in range(size.repeats)]
@@ -87,8 +97,8 @@ def run(quick: bool = False, threads: int | None = None, progress: Callable[[str
             fig = measure(
                 f"random games, {players} players, {t} thread{'s' if t > 1 else ''}",
                 "games/s",
-                lambda p=players, g=games, t=t: bench_random_games(p, g, 0, t),
-                lambda _, g=games: g,
+                partial(bench_random_games, players, games, 0, t),
+                partial(per_game, games),
                 players=players,
                 threads=t,
             )
@@ -96,8 +106,12 @@ def run(quick: bool = False, threads: int | None = None, progress: Callable[[str
             if t == 1:
                 signature[f"random_moves_{players}p"] = fig["count"]
 
-    fig = measure("Python-driven random games (legal_actions/apply_action)", "steps/s",
-                  lambda: python_random_games(size.python_games), lambda c: c)
+    fig = measure(
+        "Python-driven random games (legal_actions/apply_action)",
+        "steps/s",
+        lambda: python_random_games(size.python_games),
+        lambda c: c,
+    )
     signature["python_steps"] = fig["count"]
 
     # The count is the tree size; the best move's visits join the signature.
@@ -108,18 +122,32 @@ def run(quick: bool = False, threads: int | None = None, progress: Callable[[str
         best_visits.append(visits)
         return nodes
 
-    one = measure("MCTS, uniform rollouts, 1 thread", "iterations/s",
-                  lambda: mcts(size.mcts_iterations, 1, "uniform"), lambda _: size.mcts_iterations, threads=1)
+    one = measure(
+        "MCTS, uniform rollouts, 1 thread",
+        "iterations/s",
+        lambda: mcts(size.mcts_iterations, 1, "uniform"),
+        lambda _: size.mcts_iterations,
+        threads=1,
+    )
     signature["mcts_nodes"] = one["count"]
     signature["mcts_best_visits"] = best_visits[-1]
     if threads > 1:
-        many = measure(f"MCTS, uniform rollouts, {threads} threads", "iterations/s",
-                       lambda: mcts(size.mcts_iterations * threads, threads, "uniform"),
-                       lambda _: size.mcts_iterations * threads, threads=threads)
+        many = measure(
+            f"MCTS, uniform rollouts, {threads} threads",
+            "iterations/s",
+            lambda: mcts(size.mcts_iterations * threads, threads, "uniform"),
+            lambda _: size.mcts_iterations * threads,
+            threads=threads,
+        )
         many["per_thread"] = many["median"] / threads
         many["speedup"] = many["median"] / one["median"]
-    measure("MCTS, informed rollouts, 1 thread", "iterations/s",
-            lambda: mcts(size.mcts_iterations, 1, "informed"), lambda _: size.mcts_iterations, threads=1)
+    measure(
+        "MCTS, informed rollouts, 1 thread",
+        "iterations/s",
+        lambda: mcts(size.mcts_iterations, 1, "informed"),
+        lambda _: size.mcts_iterations,
+        threads=1,
+    )
     signature["mcts_informed_best_visits"] = best_visits[-1]
 
     digest = hashlib.sha256(json.dumps(signature, sort_keys=True).encode()).hexdigest()[:16]

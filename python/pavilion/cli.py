@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.console import Console
@@ -11,9 +11,19 @@ from rich.table import Table
 from rich.text import Text
 
 from pavilion import analysis, render
-from pavilion._engine import AGENT_OPTIONS, MAX_ITERATIONS, MAX_SECONDS, Agent, Game, Move, __version__, escape_controls, quote
+from pavilion._engine import (
+    AGENT_OPTIONS,
+    MAX_ITERATIONS,
+    MAX_SECONDS,
+    Agent,
+    Game,
+    Move,
+    __version__,
+    escape_controls,
+    quote,
+)
 from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
-from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec, short_name
+from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec
 from pavilion.record import HUMAN, GameRecord, check_seat
 
 console = Console(highlight=False)
@@ -36,6 +46,8 @@ class Seconds(click.FloatRange):
         if seconds != seconds:  # nan passes every range comparison
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return seconds
+
+
 #: Longest error line printed; the engine already cuts any quoted input to QUOTE_MAX characters.
 MAX_ERROR = 400
 
@@ -55,8 +67,14 @@ def one_line(message: str) -> str:
 class PavilionGroup(click.Group):
     """Every error, click's own usage errors included, is one `Error:` line and exit code 2."""
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -139,7 +157,9 @@ def main() -> None:
 @click.option("--side", type=SIDES, default="colored", show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Fixes the bag and the agents' choices.")
 @click.option("--seats", default=None, help="Agents per seat (default: mcts against greedy).")
-@click.option("--level", type=click.Choice(list(LEVELS)), default="easy", show_default=True, help="Strength of mcts seats.")
+@click.option(
+    "--level", type=click.Choice(list(LEVELS)), default="easy", show_default=True, help="Strength of mcts seats."
+)
 def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> None:
     """Watch a whole game between built-in agents (no input needed)."""
     kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players, level_spec(level))
@@ -147,12 +167,22 @@ def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> N
         raise InputError("--seats: the demo has no human seats (try pavilion play)")
     record = GameRecord(players=players, side=side, seed=seed, seats=kinds)
     session = PlaySession(record, console, ask=lambda _: "quit")
-    console.print(f"[bold]pavilion demo[/]: {', '.join(session.name(s) for s in range(players))}; {side} side, seed {seed}")
+    console.print(
+        f"[bold]pavilion demo[/]: {', '.join(session.name(s) for s in range(players))}; {side} side, seed {seed}"
+    )
     session.run()
 
 
-def resolve_play_record(load_path: str | None, players: int | None, side: str | None, seed: int | None,
-                        wild_order: str | None, seats: str | None, level: str | None, ai_spec: str | None) -> GameRecord:
+def resolve_play_record(
+    load_path: str | None,
+    players: int | None,
+    side: str | None,
+    seed: int | None,
+    wild_order: str | None,
+    seats: str | None,
+    level: str | None,
+    ai_spec: str | None,
+) -> GameRecord:
     """The record `play` starts from: a loaded one (options must agree) or a new one."""
     import random as pyrandom
 
@@ -161,21 +191,29 @@ def resolve_play_record(load_path: str | None, players: int | None, side: str | 
     mcts = check_agent(ai_spec) if ai_spec else level_spec(level or DEFAULT_LEVEL)
     if load_path:
         record = GameRecord.from_json(read_input(load_path, "game record"))
-        given = {"--players": (players, record.players), "--side": (side, record.side),
-                 "--seed": (seed, record.seed), "--wild-order": (wild_order and wild_order.upper(), record.wild_order)}
+        given = {
+            "--players": (players, record.players),
+            "--side": (side, record.side),
+            "--seed": (seed, record.seed),
+            "--wild-order": (wild_order and wild_order.upper(), record.wild_order),
+        }
         for option, (value, recorded) in given.items():
             if value is not None and value != recorded:
                 raise InputError(f"{option} {shown(str(value))} does not match the record ({recorded})")
         if seats:
             record.seats = parse_seats(seats, record.players, mcts)
         elif level or ai_spec:
-            raise InputError("the record says who plays each seat; to change the AI, give --seats too "
-                             f"(it has: {', '.join(record.seats) or 'nothing'})")
+            raise InputError(
+                "the record says who plays each seat; to change the AI, give --seats too "
+                f"(it has: {', '.join(record.seats) or 'nothing'})"
+            )
         if not record.seats:
             record.seats = [HUMAN] + [mcts] * (record.players - 1)
         return record
     players = players or 2
-    record = GameRecord(players=players, side=side or "colored", seed=seed if seed is not None else pyrandom.getrandbits(32))
+    record = GameRecord(
+        players=players, side=side or "colored", seed=seed if seed is not None else pyrandom.getrandbits(32)
+    )
     if wild_order is not None:
         record.wild_order = wild_order
     try:
@@ -188,20 +226,42 @@ def resolve_play_record(load_path: str | None, players: int | None, side: str | 
 
 @main.command()
 @click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (default 2, or the loaded game's).")
-@click.option("--seats", default=None,
-              help="Who plays each seat: human, or an agent (random, greedy, mcts, or a spec like mcts:time=2), "
-                   "e.g. human,mcts,greedy.")
+@click.option(
+    "--seats",
+    default=None,
+    help="Who plays each seat: human, or an agent (random, greedy, mcts, or a spec like mcts:time=2), "
+    "e.g. human,mcts,greedy.",
+)
 @click.option("--side", type=SIDES, default=None, help="colored (default) or gray.")
 @click.option("--seed", type=SEED, default=None, help="Fixes the bag (default: random; it is in the saved record).")
 @click.option("--wild-order", default=None, help="Six colour letters, the wild colour of rounds 1-6 (default PGOYBR).")
-@click.option("--level", type=click.Choice(list(LEVELS)), default=None,
-              help="Strength of bare mcts seats: easy 3,000, normal 15,000 (default), strong 50,000 iterations a move.")
-@click.option("--ai", "ai_spec", default=None, help="Exact spec for bare mcts seats, e.g. mcts:time=2 (overrides --level).")
+@click.option(
+    "--level",
+    type=click.Choice(list(LEVELS)),
+    default=None,
+    help="Strength of bare mcts seats: easy 3,000, normal 15,000 (default), strong 50,000 iterations a move.",
+)
+@click.option(
+    "--ai", "ai_spec", default=None, help="Exact spec for bare mcts seats, e.g. mcts:time=2 (overrides --level)."
+)
 @click.option("--load", "load_path", default=None, help="Continue a saved game record.")
-@click.option("--record", "record_path", default=None,
-              help="Write the game record here when the game ends or stops (never over another game).")
-def play(players: int | None, seats: str | None, side: str | None, seed: int | None, wild_order: str | None,
-         level: str | None, ai_spec: str | None, load_path: str | None, record_path: str | None) -> None:
+@click.option(
+    "--record",
+    "record_path",
+    default=None,
+    help="Write the game record here when the game ends or stops (never over another game).",
+)
+def play(
+    players: int | None,
+    seats: str | None,
+    side: str | None,
+    seed: int | None,
+    wild_order: str | None,
+    level: str | None,
+    ai_spec: str | None,
+    load_path: str | None,
+    record_path: str | None,
+) -> None:
     """Play in the terminal (default: you against mcts, 2 players)."""
     record = resolve_play_record(load_path, players, side, seed, wild_order, seats, level, ai_spec)
     if record_path:
@@ -209,10 +269,16 @@ def play(players: int | None, seats: str | None, side: str | None, seed: int | N
             check_writable(record_path)
         except SaveError as e:
             raise InputError(f"--record: {e}") from None
-    session = PlaySession(record, console, ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
-                          hint_iterations=LEVELS[level or DEFAULT_LEVEL])
-    console.print(f"[bold]pavilion play[/]: {', '.join(shown(session.name(s)) for s in range(record.players))}; "
-                  f"{record.side} side, seed {record.seed}" + (f", {len(record.moves)} moves replayed" if record.moves else ""))
+    session = PlaySession(
+        record,
+        console,
+        ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
+        hint_iterations=LEVELS[level or DEFAULT_LEVEL],
+    )
+    console.print(
+        f"[bold]pavilion play[/]: {', '.join(shown(session.name(s)) for s in range(record.players))}; "
+        f"{record.side} side, seed {record.seed}" + (f", {len(record.moves)} moves replayed" if record.moves else "")
+    )
     try:
         outcome = session.run()
     except (KeyboardInterrupt, click.Abort, EOFError):
@@ -288,13 +354,22 @@ def perft(position: str | None, depth: int) -> None:
 @main.command()
 @click.argument("position")
 @click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations.")
-@click.option("--time", "seconds", type=Seconds(), default=None,
-              help="Search budget in seconds (default 2 when no budget is given).")
+@click.option(
+    "--time",
+    "seconds",
+    type=Seconds(),
+    default=None,
+    help="Search budget in seconds (default 2 when no budget is given).",
+)
 @click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
-@click.option("--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show.")
+@click.option(
+    "--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show."
+)
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
-def solve(position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool) -> None:
+def solve(
+    position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool
+) -> None:
     """Analyse a position file (`-` reads stdin): ranked moves for the player to move.
 
     The last round's placing is solved exactly when it is small and no hidden
@@ -308,15 +383,24 @@ def solve(position: str, iterations: int | None, seconds: float | None, threads:
     game = load_position(position)
     if game.is_over:
         raise InputError(f"{position}: the game is over, there is nothing to solve")
-    with Progress(TextColumn("searching"), BarColumn(), TextColumn("{task.fields[it]} iterations"), TimeElapsedColumn(),
-                  console=progress_console, transient=True, disable=as_json) as bar:
+    with Progress(
+        TextColumn("searching"),
+        BarColumn(),
+        TextColumn("{task.fields[it]} iterations"),
+        TimeElapsedColumn(),
+        console=progress_console,
+        transient=True,
+        disable=as_json,
+    ) as bar:
         total = iterations if iterations is not None else (seconds or 2.0)
         task = bar.add_task("search", total=total, it=0)
 
         def tick(done: int, elapsed: float) -> None:
             bar.update(task, completed=done if iterations is not None else elapsed, it=done)
 
-        result = analysis.solve(game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick)
+        result = analysis.solve(
+            game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick
+        )
     if as_json:
         out = dict(result)
         out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in result["moves"]]
@@ -324,12 +408,25 @@ def solve(position: str, iterations: int | None, seconds: float | None, threads:
         return
     kind = "exact solve" if result["exact"] else f"MCTS, {result['iterations']} iterations in {result['seconds']:.1f}s"
     t = Table(title=f"Player {game.current_player + 1} to move — {kind}")
-    for col, just in [("#", "right"), ("move", "left"), ("visits" if not result["exact"] else "nodes", "right"),
-                      ("win rate", "right"), ("margin", "right"), ("principal variation", "left")]:
+    columns: list[tuple[str, Literal["left", "right"]]] = [
+        ("#", "right"),
+        ("move", "left"),
+        ("visits" if not result["exact"] else "nodes", "right"),
+        ("win rate", "right"),
+        ("margin", "right"),
+        ("principal variation", "left"),
+    ]
+    for col, just in columns:
         t.add_column(col, justify=just)
     for i, m in enumerate(result["moves"], 1):
-        t.add_row(str(i), str(m["move"]), str(m["visits"]), f"{100 * m['win_rate']:.1f}%", f"{m['margin']:+.1f}",
-                  " ".join(str(x) for x in m["pv"][:10]))
+        t.add_row(
+            str(i),
+            str(m["move"]),
+            str(m["visits"]),
+            f"{100 * m['win_rate']:.1f}%",
+            f"{m['margin']:+.1f}",
+            " ".join(str(x) for x in m["pv"][:10]),
+        )
     console.print(t)
     if result["exact"]:
         console.print("[bold]exact[/]: the rest of the game was solved exactly")
@@ -352,7 +449,9 @@ def agents_epilog() -> str:
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: int, threads: int | None, as_json: bool) -> None:
+def arena(
+    agents: tuple[str, ...], games: int, players: int, side: str, seed: int, threads: int | None, as_json: bool
+) -> None:
     """Seat-balanced games between agents, e.g. `mcts:iterations=2000 greedy`.
 
     With fewer agents than players they repeat round the table; seats rotate
@@ -363,24 +462,46 @@ def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: in
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
 
     specs = [check_agent(a) for a in agents]
-    with Progress(BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-                  console=progress_console, transient=True, disable=as_json) as bar:
+    with Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=progress_console,
+        transient=True,
+        disable=as_json,
+    ) as bar:
         task = bar.add_task("games", total=games)
-        result = analysis.arena(specs, games=games, players=players, side=side, seed=seed, threads=threads,
-                                progress=lambda n: bar.update(task, completed=n))
+        result = analysis.arena(
+            specs,
+            games=games,
+            players=players,
+            side=side,
+            seed=seed,
+            threads=threads,
+            progress=lambda n: bar.update(task, completed=n),
+        )
     if as_json:
         click.echo(jsonlib.dumps(result, indent=2))
         return
     if result["games"] == 0:
         console.print("[yellow]interrupted[/] before any game finished: there are no results")
         return
-    t = Table(title=f"{result['games']} games, {players} players, {side} side, seed {seed} "
-                    f"({result['mean_moves']:.0f} moves a game, {result['seconds']:.0f}s)")
+    t = Table(
+        title=f"{result['games']} games, {players} players, {side} side, seed {seed} "
+        f"({result['mean_moves']:.0f} moves a game, {result['seconds']:.0f}s)"
+    )
     for col in ["agent", "seats", "win rate", "95% CI", "mean score"]:
         t.add_column(col, justify="left" if col == "agent" else "right")
     for a in result["agents"]:
         lo, hi = a["ci95"]
-        t.add_row(Text(escape_controls(a["agent"])), str(a["seats"]), f"{100 * a['win_rate']:.1f}%", f"{100 * lo:.1f}–{100 * hi:.1f}%", f"{a['mean_score']:.1f}")
+        t.add_row(
+            Text(escape_controls(a["agent"])),
+            str(a["seats"]),
+            f"{100 * a['win_rate']:.1f}%",
+            f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            f"{a['mean_score']:.1f}",
+        )
     console.print(t)
     if result["interrupted"]:
         console.print("[yellow]interrupted[/]: results of the games finished so far")
@@ -388,7 +509,9 @@ def arena(agents: tuple[str, ...], games: int, players: int, side: str, seed: in
 
 @main.command()
 @click.option("--players", "names", default=None, help="Player names, e.g. Ann,Bo.")
-@click.option("--round", "rounds", multiple=True, help="One round's points per player, e.g. 12,-3 (repeat for each round).")
+@click.option(
+    "--round", "rounds", multiple=True, help="One round's points per player, e.g. 12,-3 (repeat for each round)."
+)
 @click.option("--file", "path", default=None, help="A score sheet: CSV (names, then a row per round) or JSON.")
 def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
     """The score pad: points round by round (negatives allowed), end bonuses in round 6.
@@ -402,7 +525,9 @@ def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
         if path:
             if names or rounds:
                 raise ScorePadError("--file holds the names and rounds: use it alone")
-            pad = ScorePad.from_text(read_input(path, "score file"), quote(path), as_json=path.lower().endswith(".json"))
+            pad = ScorePad.from_text(
+                read_input(path, "score file"), quote(path), as_json=path.lower().endswith(".json")
+            )
         elif names:
             pad = ScorePad([n.strip() for n in names.split(",")])
             for r in rounds:
@@ -494,7 +619,12 @@ def star(covered: str, star: str, side: str) -> None:
 
 @main.command()
 @click.option("--quick", is_flag=True, help="Smaller workloads and 3 runs each (a few seconds).")
-@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Threads for the parallel figures (default: all cores).")
+@click.option(
+    "--threads",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Threads for the parallel figures (default: all cores).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(quick: bool, threads: int | None, as_json: bool) -> None:
     """Measure engine speed on fixed seeds: medians of several runs, and a signature."""
@@ -504,8 +634,14 @@ def bench(quick: bool, threads: int | None, as_json: bool) -> None:
 
     from pavilion import bench as benchmod
 
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                  console=progress_console, transient=True, disable=as_json) as bar:
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=progress_console,
+        transient=True,
+        disable=as_json,
+    ) as bar:
         task = bar.add_task("starting", total=None)
         result = benchmod.run(quick=quick, threads=threads, progress=lambda name: bar.update(task, description=name))
     if as_json:
@@ -531,4 +667,3 @@ def bench(quick: bool, threads: int | None, as_json: bool) -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     main()
-

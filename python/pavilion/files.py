@@ -140,10 +140,12 @@ def save_text(path: str, text: str, may_replace: Callable[[str], bool] | None = 
     raise SaveError(f"cannot write {quote_path(path)}: every numbered name up to 9999 is taken")
 
 
-def save_somewhere(paths: list[str], text: str, may_replace: Callable[[str], bool] | None = None) -> tuple[Path, list[str]]:
+def save_somewhere(
+    paths: list[str], text: str, may_replace: Callable[[str], bool] | None = None
+) -> tuple[Path, list[str]]:
     """Tries each path in turn (then the temporary folder) until one save works.
     Returns the path written and the reasons the earlier ones failed."""
-    failures = []
+    failures: list[str] = []
     candidates = [*paths, str(Path(tempfile.gettempdir()) / Path(paths[-1]).name)]
     for p in candidates:
         try:

@@ -94,8 +94,13 @@ def short_name(spec: str) -> str:
 class PlaySession:
     """One game: the record is the truth; the game is always `record.replay()`."""
 
-    def __init__(self, record: GameRecord, console: Console, ask: Callable[[str], str],
-                 hint_iterations: int = LEVELS[DEFAULT_LEVEL]) -> None:
+    def __init__(
+        self,
+        record: GameRecord,
+        console: Console,
+        ask: Callable[[str], str],
+        hint_iterations: int = LEVELS[DEFAULT_LEVEL],
+    ) -> None:
         self.record = record
         self.seats = record.seats
         self.console = console
@@ -148,8 +153,10 @@ class PlaySession:
 
     def tell_saved(self, written: str, asked: str) -> None:
         note = "" if written == asked else f" ({shown(asked)} holds another game)"
-        self.console.print(f"saved the game record to {shown(written)}{note}; "
-                           f"continue it with: pavilion play --load {shown(written)}", soft_wrap=True)
+        self.console.print(
+            f"saved the game record to {shown(written)}{note}; continue it with: pavilion play --load {shown(written)}",
+            soft_wrap=True,
+        )
 
     def undo(self, seat: int) -> bool:
         mine = [i for i, s in enumerate(self.movers) if s == seat]
@@ -173,14 +180,17 @@ class PlaySession:
             s.run(iterations=self.hint_iterations)
         best = s.result(top=1)["moves"][0]
         how = "exact" if s.exact else "MCTS"
-        self.console.print(f"hint ({how}): {best['move']}  win rate {100 * best['win_rate']:.0f}%, "
-                           f"margin {best['margin']:+.1f}")
+        self.console.print(
+            f"hint ({how}): {best['move']}  win rate {100 * best['win_rate']:.0f}%, margin {best['margin']:+.1f}"
+        )
 
     def prompt(self, seat: int) -> str:
         g = self.game
         if g.bonus_owed:
-            return (f"{self.name(seat)} takes {plural(g.bonus_owed, 'bonus tile')} from the supply "
-                    f"({g.supply}), e.g. bonus:{g.supply[:g.bonus_owed]}> ")
+            return (
+                f"{self.name(seat)} takes {plural(g.bonus_owed, 'bonus tile')} from the supply "
+                f"({g.supply}), e.g. bonus:{g.supply[: g.bonus_owed]}> "
+            )
         return f"{self.name(seat)} move (help for help)> "
 
     def read_move(self, text: str) -> Move | None:

@@ -73,7 +73,11 @@ class GameRecord:
 
     def same_game(self, other: GameRecord) -> bool:
         return (self.players, self.side, self.wild_order, self.seed) == (
-            other.players, other.side, other.wild_order, other.seed)
+            other.players,
+            other.side,
+            other.wild_order,
+            other.seed,
+        )
 
     def continues(self, text: str) -> bool:
         """Whether `text` is a record of this game that this one only extends
@@ -85,8 +89,16 @@ class GameRecord:
         return self.same_game(old) and self.moves[: len(old.moves)] == old.moves
 
     def to_json(self) -> str:
-        doc = {"format": FORMAT, "version": VERSION, "players": self.players, "side": self.side,
-               "wild_order": self.wild_order, "seed": self.seed, "seats": self.seats, "moves": self.moves}
+        doc = {
+            "format": FORMAT,
+            "version": VERSION,
+            "players": self.players,
+            "side": self.side,
+            "wild_order": self.wild_order,
+            "seed": self.seed,
+            "seats": self.seats,
+            "moves": self.moves,
+        }
         return json.dumps(doc, indent=1)
 
     @staticmethod
@@ -103,8 +115,14 @@ class GameRecord:
         version = doc.get("version")
         if version not in (1, VERSION) or isinstance(version, bool):
             raise NotationError(f"record: this pavilion reads versions 1 and {VERSION}")
-        expected: dict[str, type] = {"players": int, "side": str, "wild_order": str, "seed": int, "seats": list,
-                                     "moves": list}
+        expected: dict[str, type] = {
+            "players": int,
+            "side": str,
+            "wild_order": str,
+            "seed": int,
+            "seats": list,
+            "moves": list,
+        }
         unknown = sorted(set(doc) - set(expected) - {"format", "version"})
         if unknown:
             raise NotationError(f"record: unknown field {quote(unknown[0])}")

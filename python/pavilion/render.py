@@ -14,7 +14,14 @@ from rich.text import Text
 
 from pavilion._engine import FEATURES, Game, space_cost
 
-STYLE = {"P": "bold magenta", "G": "bold green", "O": "bold dark_orange", "Y": "bold yellow3", "B": "bold blue", "R": "bold red"}
+STYLE = {
+    "P": "bold magenta",
+    "G": "bold green",
+    "O": "bold dark_orange",
+    "Y": "bold yellow3",
+    "B": "bold blue",
+    "R": "bold red",
+}
 NAME = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
 #: Stars in board order: the six outer stars clockwise from the upper left, then the centre.
 STARS = ["O", "R", "B", "Y", "G", "P", "C"]
@@ -48,9 +55,14 @@ def board_table(game: Game, seat: int) -> Group:
         cells = []
         for v in range(1, 7):
             c = covered.get(f"{star}{v}")
-            cells.append(Text(f"[{c}]", style=STYLE[c]) if c else Text(f" {printed_value(game.side, star, v)} ", style="dim"))
+            cells.append(
+                Text(f"[{c}]", style=STYLE[c]) if c else Text(f" {printed_value(game.side, star, v)} ", style="dim")
+            )
         t.add_row(Text(label, style=STYLE.get(star, "bold")), *cells)
-    lines = [Text("features ", style="dim") + features_line(covered), Text("hand ", style="dim") + tiles(game.hand(seat))]
+    lines = [
+        Text("features ", style="dim") + features_line(covered),
+        Text("hand ", style="dim") + tiles(game.hand(seat)),
+    ]
     if game.kept(seat):
         lines.append(Text("kept ", style="dim") + tiles(game.kept(seat)))
     if game.start_token == seat and not game.is_over:

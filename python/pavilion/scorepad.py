@@ -64,7 +64,7 @@ class ScorePad:
         """Totals after each round; like the track, a total never drops below 1."""
         out, totals = [], [self.start] * len(self.players)
         for r in self.rounds:
-            totals = [max(1, t + p) for t, p in zip(totals, r)]
+            totals = [max(1, t + p) for t, p in zip(totals, r, strict=True)]
             out.append(totals)
         return out
 
@@ -74,7 +74,7 @@ class ScorePad:
 
     def winners(self) -> list[str]:
         t = self.totals()
-        return [p for p, s in zip(self.players, t) if s == max(t)]
+        return [p for p, s in zip(self.players, t, strict=True) if s == max(t)]
 
     def table(self) -> Table:
         t = Table(title="Score pad", header_style="bold")
@@ -82,12 +82,14 @@ class ScorePad:
         for p in self.players:
             t.add_column(Text(escape_controls(p)), justify="right")
         t.add_row("start", *[str(self.start)] * len(self.players), style="dim")
-        for i, (r, run) in enumerate(zip(self.rounds, self.running()), 1):
+        for i, (r, run) in enumerate(zip(self.rounds, self.running(), strict=True), 1):
             label = f"{i}" + (" + end bonuses" if i == ROUNDS else "")
-            t.add_row(label, *[f"{p:+d} → {s}" for p, s in zip(r, run)])
+            t.add_row(label, *[f"{p:+d} → {s}" for p, s in zip(r, run, strict=True)])
         t.caption = "a total never drops below 1, as on the score track"
         best = max(self.totals())
-        t.add_row(Text("total", style="bold"), *[Text(str(s), style="bold" if s == best else "") for s in self.totals()])
+        t.add_row(
+            Text("total", style="bold"), *[Text(str(s), style="bold" if s == best else "") for s in self.totals()]
+        )
         return t
 
     @staticmethod
@@ -127,8 +129,11 @@ class ScorePad:
         players, rounds = doc["players"], doc["rounds"]
         if not (isinstance(players, list) and all(isinstance(p, str) for p in players)):
             raise ScorePadError("players must be a list of names")
-        whole = all(isinstance(r, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rounds) \
-            if isinstance(rounds, list) else False
+        whole = (
+            all(isinstance(r, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in r) for r in rounds)
+            if isinstance(rounds, list)
+            else False
+        )
         if not whole:
             raise ScorePadError("rounds must be lists of whole numbers")
         return ScorePad(players, rounds)

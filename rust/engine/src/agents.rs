@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use crate::error::{quote, Error};
 use crate::moves::{Move, MoveList, Source};
-use crate::search::{search, time_budget, SearchConfig, MAX_SECONDS};
 use crate::rng::SplitMix64;
+use crate::search::{search, time_budget, SearchConfig, MAX_SECONDS};
 use crate::state::Game;
 use crate::tiles::{Colour, Tiles};
 
@@ -264,11 +264,12 @@ impl OptionRange {
     /// The value as a number (a choice gives its index), or why it is not accepted.
     fn read(&self, v: &str) -> Option<f64> {
         match *self {
-            OptionRange::Whole { min, max } => v.parse::<u64>().ok().filter(|n| (min..=max).contains(n)).map(|n| n as f64),
-            OptionRange::Number { min, max, open_min } => v
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite() && *x <= max && (*x > min || (!open_min && *x == min))),
+            OptionRange::Whole { min, max } => {
+                v.parse::<u64>().ok().filter(|n| (min..=max).contains(n)).map(|n| n as f64)
+            }
+            OptionRange::Number { min, max, open_min } => {
+                v.parse::<f64>().ok().filter(|x| x.is_finite() && *x <= max && (*x > min || (!open_min && *x == min)))
+            }
             OptionRange::Choice(words) => words.iter().position(|w| *w == v).map(|i| i as f64),
         }
     }
@@ -299,7 +300,10 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
                     return Err(bad(format!("{k} is given twice")));
                 }
                 seen.push(k);
-                let x = opt.range.read(v).ok_or_else(|| bad(format!("{k} {}: expected {}", quote(v), opt.range.describe())))?;
+                let x = opt
+                    .range
+                    .read(v)
+                    .ok_or_else(|| bad(format!("{k} {}: expected {}", quote(v), opt.range.describe())))?;
                 match k {
                     "iterations" => iterations = Some(x as u64),
                     "time" => time = Some(time_budget(x)?),

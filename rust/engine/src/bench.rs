@@ -18,7 +18,7 @@ pub fn positions(count: usize) -> Vec<Game> {
     let mut seed = 0u64;
     while out.len() < count {
         let players = 2 + (seed % 3) as usize;
-        let side = if seed % 2 == 0 { Side::Colored } else { Side::Gray };
+        let side = if seed.is_multiple_of(2) { Side::Colored } else { Side::Gray };
         let mut g = Game::new(Options::new(players, side, None).expect("valid"), seed);
         let mut r = SplitMix64::new(seed);
         let mut step = 0;

@@ -160,11 +160,8 @@ const fn build_features() -> [Feature; NUM_FEATURES] {
         let c1 = (k + 5) % 6;
         let c2 = k;
         out[3 * k] = Feature { kind: FeatureKind::Window, star: s, mask: bit(s, 4) | bit(s, 5) };
-        out[3 * k + 1] = Feature {
-            kind: FeatureKind::Statue,
-            star: s,
-            mask: bit(s, 0) | bit(s, 1) | bit(n, 2) | bit(n, 3),
-        };
+        out[3 * k + 1] =
+            Feature { kind: FeatureKind::Statue, star: s, mask: bit(s, 0) | bit(s, 1) | bit(n, 2) | bit(n, 3) };
         out[3 * k + 2] = Feature {
             kind: FeatureKind::Pillar,
             star: s,

@@ -75,9 +75,7 @@ pub fn escape_controls(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if is_control(c) && (c as u32) < 0x100 => {
-                out.push_str(&format!("\\x{:02x}", c as u32))
-            }
+            c if is_control(c) && (c as u32) < 0x100 => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if is_control(c) => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
             c => out.push(c),
         }

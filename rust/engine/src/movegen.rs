@@ -8,8 +8,8 @@
 use crate::board::{cost, space_name, Side, CENTRE, NUM_STARS};
 use crate::error::Error;
 use crate::moves::{Move, MoveList, Source};
-use crate::state::{Game, Phase, Player, MAX_KEEP};
 use crate::rng::SplitMix64;
+use crate::state::{Game, Phase, Player, MAX_KEEP};
 use crate::tiles::{for_each_submultiset, Colour, Submultisets};
 
 /// Colours (bit = colour index) that may still go on `star` of this board.
@@ -122,7 +122,11 @@ impl Game {
                     cs &= cs - 1;
                     let h = p.hand.get(c);
                     let (lo, hi) = if c == wild {
-                        if h >= n { (0, 0) } else { continue }
+                        if h >= n {
+                            (0, 0)
+                        } else {
+                            continue;
+                        }
                     } else {
                         (n.saturating_sub(h), (n - 1).min(w))
                     };
@@ -237,7 +241,10 @@ impl Game {
         }
         let real = n - wilds;
         if h < real {
-            return illegal(format!("space {at} paying {wilds} wild needs {real} {} and the hand has {h}", colour.name()));
+            return illegal(format!(
+                "space {at} paying {wilds} wild needs {real} {} and the hand has {h}",
+                colour.name()
+            ));
         }
         if p.hand.get(wild) < wilds {
             return illegal(format!("the hand has only {} wild {}", p.hand.get(wild), wild.name()));

@@ -90,7 +90,10 @@ impl Move {
         let digits = chars.iter().take_while(|c| c.is_ascii_digit()).count();
         if digits >= 2 {
             let number: String = chars[..digits.min(QUOTE_DIGITS)].iter().collect();
-            return Err(bad(text, format!("factory {number} does not exist: factories are numbered 1 to {MAX_FACTORIES}")));
+            return Err(bad(
+                text,
+                format!("factory {number} does not exist: factories are numbered 1 to {MAX_FACTORIES}"),
+            ));
         }
         // Drafts: factory digit or C, then a colour, nothing else.
         if chars.len() == 2 && !chars[1].is_ascii_digit() {

@@ -17,8 +17,8 @@ use crate::movegen::allowed_colours;
 use crate::rng::SplitMix64;
 use crate::scoring::breakdown;
 use crate::state::{
-    factories_for, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS,
-    MAX_RUNNING_SCORE, ROUNDS, SUPPLY_SIZE,
+    factories_for, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS, MAX_RUNNING_SCORE,
+    ROUNDS, SUPPLY_SIZE,
 };
 use crate::tiles::{Colour, Tiles, TILES_PER_COLOUR};
 
@@ -101,7 +101,10 @@ impl Game {
     pub fn to_json_indented(&self, indent: usize) -> String {
         let pad = " ".repeat(indent);
         let mut out = Vec::new();
-        let mut ser = serde_json::Serializer::with_formatter(&mut out, serde_json::ser::PrettyFormatter::with_indent(pad.as_bytes()));
+        let mut ser = serde_json::Serializer::with_formatter(
+            &mut out,
+            serde_json::ser::PrettyFormatter::with_indent(pad.as_bytes()),
+        );
         self.doc().serialize(&mut ser).expect("a position always serialises");
         String::from_utf8(out).expect("serde_json writes UTF-8")
     }
@@ -150,7 +153,8 @@ impl Game {
 
     /// Reads a position written by `to_json` (or by hand); errors name the bad field.
     pub fn from_json(text: &str) -> Result<Game, Error> {
-        let doc: Doc = serde_json::from_str(text).map_err(|e| Error::Notation(format!("position: {}", clip(&e.to_string()))))?;
+        let doc: Doc =
+            serde_json::from_str(text).map_err(|e| Error::Notation(format!("position: {}", clip(&e.to_string()))))?;
         if doc.format != FORMAT {
             return Err(err("format", format!("expected \"{FORMAT}\", found {}", quote(&doc.format))));
         }
@@ -164,7 +168,8 @@ impl Game {
         }
         let mut order = [Colour::Purple; 6];
         for (i, ch) in letters.iter().enumerate() {
-            order[i] = Colour::from_letter(*ch).ok_or_else(|| err("wild_order", format!("'{ch}' is not a colour letter")))?;
+            order[i] =
+                Colour::from_letter(*ch).ok_or_else(|| err("wild_order", format!("'{ch}' is not a colour letter")))?;
         }
         let opts = Options::new(doc.players as usize, side, Some(order)).map_err(|e| err("players/wild_order", e))?;
         let n = opts.players as usize;
@@ -225,9 +230,14 @@ impl Game {
             let total = breakdown(side, &g.players[i]).total;
             match (b.final_score, g.is_over()) {
                 (Some(f), true) if f != total => {
-                    return Err(err(&format!("boards[{i}].final_score"), format!("{f}, but this board scores {total}")));
+                    return Err(err(
+                        &format!("boards[{i}].final_score"),
+                        format!("{f}, but this board scores {total}"),
+                    ));
                 }
-                (Some(_), false) => return Err(err(&format!("boards[{i}].final_score"), "only a finished game has one")),
+                (Some(_), false) => {
+                    return Err(err(&format!("boards[{i}].final_score"), "only a finished game has one"))
+                }
                 _ => {}
             }
         }
@@ -241,7 +251,11 @@ impl Game {
             if census.get(c) != TILES_PER_COLOUR {
                 return Err(err(
                     "tiles",
-                    format!("{} appears {} times over all locations; there are {TILES_PER_COLOUR}", c.name(), census.get(c)),
+                    format!(
+                        "{} appears {} times over all locations; there are {TILES_PER_COLOUR}",
+                        c.name(),
+                        census.get(c)
+                    ),
                 ));
             }
         }

@@ -44,9 +44,7 @@ impl Options {
             seen |= 1 << c.index();
         }
         if seen != 0b11_1111 {
-            return Err(Error::InvalidOptions(
-                "wild_order must name each of the six colours exactly once".into(),
-            ));
+            return Err(Error::InvalidOptions("wild_order must name each of the six colours exactly once".into()));
         }
         Ok(Options { players: players as u8, side, wild_order })
     }

@@ -23,14 +23,8 @@ pub const NUM_COLOURS: usize = 6;
 pub const TILES_PER_COLOUR: u8 = 22;
 
 impl Colour {
-    pub const ALL: [Colour; NUM_COLOURS] = [
-        Colour::Purple,
-        Colour::Green,
-        Colour::Orange,
-        Colour::Yellow,
-        Colour::Blue,
-        Colour::Red,
-    ];
+    pub const ALL: [Colour; NUM_COLOURS] =
+        [Colour::Purple, Colour::Green, Colour::Orange, Colour::Yellow, Colour::Blue, Colour::Red];
 
     #[inline]
     pub const fn index(self) -> usize {
@@ -263,7 +257,13 @@ mod tests {
 
     #[test]
     fn nth_and_count_match_the_enumeration() {
-        for limit in [Tiles([5; 6]), Tiles([2, 0, 1, 3, 0, 4]), Tiles([1, 1, 1, 1, 1, 1]), Tiles::EMPTY, Tiles([0, 0, 0, 0, 0, 7])] {
+        for limit in [
+            Tiles([5; 6]),
+            Tiles([2, 0, 1, 3, 0, 4]),
+            Tiles([1, 1, 1, 1, 1, 1]),
+            Tiles::EMPTY,
+            Tiles([0, 0, 0, 0, 0, 7]),
+        ] {
             for (min, max) in [(0, 4), (1, 1), (2, 2), (3, 3), (0, 0), (4, 4)] {
                 let mut all = Vec::new();
                 for_each_submultiset(&limit, min, max, |t| all.push(t));

@@ -15,7 +15,10 @@ fn check_invariants(g: &Game, moves: &MoveList) {
     // Every turn of the placing starts with a full supply, unless bag and tower are spent
     // (the rules refill it before each turn, the round's first included).
     if g.phase() == Phase::Place && g.bonus_owed() == 0 {
-        assert!(g.supply().total() == 10 || g.bag().total() + g.tower().total() == 0, "a placing turn with a short supply");
+        assert!(
+            g.supply().total() == 10 || g.bag().total() + g.tower().total() == 0,
+            "a placing turn with a short supply"
+        );
     }
     assert_eq!(moves.is_empty(), g.is_over(), "only a finished game has no moves");
     for m in moves.iter() {
@@ -167,7 +170,8 @@ fn random_move_is_the_listed_choice_for_the_same_draw() {
             run(100, players, side, |g, moves| {
                 let mut a = probe;
                 let fast = g.random_move(&mut a, &mut scratch);
-                let listed = if moves.is_empty() { None } else { Some(moves[probe.below(moves.len() as u32) as usize]) };
+                let listed =
+                    if moves.is_empty() { None } else { Some(moves[probe.below(moves.len() as u32) as usize]) };
                 assert_eq!(fast, listed);
                 assert_eq!(a, probe, "both draw once");
             });

@@ -38,8 +38,8 @@ pub fn play_matches<'py>(
     let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
     let opts = Options::new(players, side, None).map_err(to_py)?;
     let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?.unwrap_or(0);
-    let results =
-        crate::interrupt::run(py, |stop| engine_play_matches(&agents, opts, seed, &indices, threads, stop))?.map_err(to_py)?;
+    let results = crate::interrupt::run(py, |stop| engine_play_matches(&agents, opts, seed, &indices, threads, stop))?
+        .map_err(to_py)?;
     results
         .iter()
         .map(|r| {

@@ -58,9 +58,9 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Num {
         if obj.is_instance_of::<PyFloat>() {
             return Ok(Num(obj.extract::<f64>()?));
         }
-        let Int(i) = obj.extract::<Int>().map_err(|_| {
-            PyTypeError::new_err(format!("expected a number, not {}", type_name(&obj.to_owned())))
-        })?;
+        let Int(i) = obj
+            .extract::<Int>()
+            .map_err(|_| PyTypeError::new_err(format!("expected a number, not {}", type_name(&obj.to_owned()))))?;
         Ok(Num(match i {
             i128::MIN => f64::NEG_INFINITY,
             i128::MAX => f64::INFINITY,

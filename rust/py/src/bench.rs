@@ -7,9 +7,9 @@ use pavilion_engine::Game;
 use pyo3::prelude::*;
 
 use crate::args::Int;
+use crate::game::PyGame;
 use pavilion_engine::agents::{MAX_ITERATIONS, MAX_THREADS};
 use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
-use crate::game::PyGame;
 
 /// Handle to the fixed position set, built once so timing excludes its creation.
 #[pyclass(name = "BenchPositions", module = "pavilion")]

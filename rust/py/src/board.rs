@@ -46,7 +46,8 @@ pub fn space_cost(side: &str, star: &str, space: Int) -> PyResult<u8> {
 #[pyfunction]
 pub fn star_points(covered: Vec<Int>, space: Int) -> PyResult<u32> {
     let space = space.within("space", 1, 6)? as usize;
-    let covered = covered.iter().map(|c| c.within("covered space", 1, 6).map(|c| c as usize)).collect::<PyResult<Vec<_>>>()?;
+    let covered =
+        covered.iter().map(|c| c.within("covered space", 1, 6).map(|c| c as usize)).collect::<PyResult<Vec<_>>>()?;
     let mut bits = 0u64;
     for &c in covered.iter().chain(std::iter::once(&space)) {
         bits |= 1 << (c - 1);

@@ -48,6 +48,9 @@ fn parse_wild_order(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<[Colour; 
 /// Deepest perft a caller may ask for: depth 8 already takes minutes.
 const MAX_PERFT_DEPTH: u64 = 8;
 
+/// What `__reduce__` gives pickle: the function that rebuilds a game, and its arguments.
+type Reduced<'py> = (Bound<'py, PyAny>, (String, Option<u64>));
+
 /// Rebuilds a pickled `Game`.
 #[pyfunction]
 pub fn _game_from_state(text: &str, seed: Option<u64>) -> PyResult<PyGame> {
@@ -69,10 +72,7 @@ pub fn to_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Move::parse(s.to_str()?).map_err(to_py);
     }
-    Err(crate::errors::NotationError::new_err(format!(
-        "expected a Move or move text, not {}",
-        obj.get_type().name()?
-    )))
+    Err(crate::errors::NotationError::new_err(format!("expected a Move or move text, not {}", obj.get_type().name()?)))
 }
 
 /// Two games are equal when their positions are (how they were created does not matter).
@@ -234,20 +234,21 @@ impl PyGame {
     }
 
     /// Whether a move (or move text) is legal now. Malformed text raises NotationError.
-    fn is_legal(&self, m: &Bound<'_, PyAny>) -> PyResult<bool> {
-        Ok(self.inner.is_legal(&to_move(m)?))
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.inner.is_legal(&to_move(r#move)?))
     }
 
     /// Plays a Move or move text. Raises IllegalMoveError (or NotationError
     /// for unreadable text); the game is unchanged on error.
-    fn play(&mut self, m: &Bound<'_, PyAny>) -> PyResult<()> {
-        let m = to_move(m)?;
+    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        let m = to_move(r#move)?;
         self.inner.play(&m).map_err(to_py)
     }
 
     /// Plays the move with this action id; raises IllegalMoveError if it is not legal.
     fn apply_action(&mut self, action: Int) -> PyResult<()> {
-        let m = crate::moves::action_move(action).map_err(|why| IllegalMoveError::new_err(format!("illegal move: {why}")))?;
+        let m = crate::moves::action_move(action)
+            .map_err(|why| IllegalMoveError::new_err(format!("illegal move: {why}")))?;
         self.inner.play(&m).map_err(to_py)
     }
 
@@ -262,7 +263,7 @@ impl PyGame {
     }
 
     /// Pickles as its position (and seed): games can be sent to worker processes.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, Option<u64>))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py>> {
         let restore = py.import("pavilion._engine")?.getattr("_game_from_state")?;
         Ok((restore, (self.inner.to_json_compact(), self.seed)))
     }

@@ -3,8 +3,8 @@
 use pyo3::prelude::*;
 
 mod agents;
-mod args;
 mod arena;
+mod args;
 mod bench;
 mod board;
 mod errors;

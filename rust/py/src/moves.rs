@@ -63,7 +63,9 @@ impl PyMove {
     #[getter]
     fn source(&self, py: Python<'_>) -> Option<Py<PyAny>> {
         match self.inner {
-            Move::Draft { source: Source::Factory(i), .. } => Some((i as usize + 1).into_pyobject(py).ok()?.into_any().unbind()),
+            Move::Draft { source: Source::Factory(i), .. } => {
+                Some((i as usize + 1).into_pyobject(py).ok()?.into_any().unbind())
+            }
             Move::Draft { source: Source::Centre, .. } => Some("C".into_pyobject(py).ok()?.into_any().unbind()),
             _ => None,
         }

@@ -86,8 +86,7 @@ fn gray_completed_star_values() {
 #[test]
 fn gray_all_threes_needs_twelve_spaces() {
     let mut g = placing(2, Side::Gray, 2);
-    let threes: Vec<String> =
-        ["O1", "R1", "B1", "Y1", "G1", "P1"].iter().map(|s| format!("{s}:B")).collect();
+    let threes: Vec<String> = ["O1", "R1", "B1", "Y1", "G1", "P1"].iter().map(|s| format!("{s}:B")).collect();
     cover(&mut g, 0, &threes.iter().map(|s| s.as_str()).collect::<Vec<_>>());
     assert_eq!(breakdown(Side::Gray, &g.players[0]).all_n[2], 0, "centre 3's still open");
     cover(&mut g, 0, &["C1:P", "C2:G", "C3:O", "C4:Y", "C5:B", "C6:R"]);

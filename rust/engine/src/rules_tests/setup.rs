@@ -81,14 +81,20 @@ fn finished_game_file_carries_final_scores() {
     }
     let text = g.to_json();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let finals: Vec<i64> = doc["boards"].as_array().unwrap().iter().map(|b| b["final_score"].as_i64().unwrap()).collect();
+    let finals: Vec<i64> =
+        doc["boards"].as_array().unwrap().iter().map(|b| b["final_score"].as_i64().unwrap()).collect();
     assert_eq!(finals, g.scores().iter().map(|&s| s as i64).collect::<Vec<_>>());
     let back = Game::from_json(&text).unwrap();
     assert_eq!((back.scores(), back.winners(), back.final_breakdown()), (g.scores(), g.winners(), g.final_breakdown()));
     // A final score that the board does not give is refused, as is one on a running game.
-    let forged = text.replacen(&format!("\"final_score\": {}", finals[0]), &format!("\"final_score\": {}", finals[0] + 1), 1);
+    let forged =
+        text.replacen(&format!("\"final_score\": {}", finals[0]), &format!("\"final_score\": {}", finals[0] + 1), 1);
     assert!(Game::from_json(&forged).unwrap_err().to_string().contains("boards[0].final_score"));
-    let running = crate::testkit::new_game(2, Side::Colored).to_json().replacen("\"score\": 5,", "\"score\": 5, \"final_score\": 5,", 1);
+    let running = crate::testkit::new_game(2, Side::Colored).to_json().replacen(
+        "\"score\": 5,",
+        "\"score\": 5, \"final_score\": 5,",
+        1,
+    );
     assert!(Game::from_json(&running).unwrap_err().to_string().contains("only a finished game"));
 }
 

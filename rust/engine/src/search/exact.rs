@@ -50,7 +50,7 @@ impl Solver<'_> {
             return Some(*v);
         }
         self.nodes += 1;
-        if self.nodes > self.budget || (self.nodes % 4096 == 0 && self.stop.load(Ordering::Relaxed)) {
+        if self.nodes > self.budget || (self.nodes.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed)) {
             return None;
         }
         let mut moves = MoveList::new();
@@ -121,13 +121,10 @@ pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64, stop: &AtomicBool) -> Op
     for m in moves.iter() {
         let before = s.nodes;
         let v = s.child_value(g, m, false)?;
-        stats.push((s.utility(&v, mover), MoveStats {
-            mv: *m,
-            visits: s.nodes - before,
-            win_rate: v.0[mover],
-            margin: v.1[mover],
-            pv: Vec::new(),
-        }));
+        stats.push((
+            s.utility(&v, mover),
+            MoveStats { mv: *m, visits: s.nodes - before, win_rate: v.0[mover], margin: v.1[mover], pv: Vec::new() },
+        ));
     }
     stats.sort_by(|a, b| b.0.total_cmp(&a.0));
     let mut moves: Vec<MoveStats> = stats.into_iter().map(|(_, m)| m).collect();

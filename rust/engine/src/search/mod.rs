@@ -200,8 +200,9 @@ impl Searcher {
     pub fn new(root: &Game, cfg: SearchConfig) -> Searcher {
         let threads = if cfg.tree_parallel { 1 } else { cfg.threads.max(1) };
         let per_tree = cfg.max_bytes / threads;
-        let trees =
-            (0..threads).map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.all_passes)).collect();
+        let trees = (0..threads)
+            .map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.all_passes))
+            .collect();
         Searcher { root: *root, cfg, trees, elapsed: Duration::ZERO }
     }
 
@@ -227,7 +228,7 @@ impl Searcher {
                     return;
                 }
                 // Check the clock every few iterations only.
-                if done % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
                     return;
                 }
                 tree.iterate(cfg, policy);
@@ -295,9 +296,14 @@ impl Searcher {
                 }
                 let d = v.max(1) as f64;
                 // The PV comes from the tree that visited this move most.
-                let best_tree =
-                    self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree");
-                MoveStats { mv: root_edges[i].mv, visits: v, win_rate: w / d, margin: m / d, pv: best_tree.principal_variation(i, pv_len) }
+                let best_tree = self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree");
+                MoveStats {
+                    mv: root_edges[i].mv,
+                    visits: v,
+                    win_rate: w / d,
+                    margin: m / d,
+                    pv: best_tree.principal_variation(i, pv_len),
+                }
             })
             .collect();
         moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));

@@ -175,7 +175,8 @@ fn search_passes_keep_all_they_can_or_nothing() {
     let mut last = placing(2, Side::Colored, 6);
     give(&mut last, 0, "PPGGOOYY");
     tree_moves(&last, &mut l);
-    let sizes: Vec<u32> = l.iter().filter_map(|m| if let Move::Pass { keep } = m { Some(keep.total()) } else { None }).collect();
+    let sizes: Vec<u32> =
+        l.iter().filter_map(|m| if let Move::Pass { keep } = m { Some(keep.total()) } else { None }).collect();
     assert_eq!(sizes.len(), 5, "one pass per keep size 0..4 in the last round: {sizes:?}");
 }
 
