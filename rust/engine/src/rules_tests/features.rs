@@ -3,7 +3,7 @@ use crate::state::Game;
 use crate::testkit::*;
 use crate::tiles::Tiles;
 
-/// The 18 features exactly as RULES.md lists them (independent of `board.rs`):
+/// The 18 features exactly as docs/RULES.md lists them (independent of `board.rs`):
 /// (name, spaces, bonus tiles).
 const TABLE: [(&str, [&str; 4], u32); NUM_FEATURES] = [
     ("window O", ["O5", "O6", "", ""], 3),

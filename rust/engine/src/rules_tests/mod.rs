@@ -1,5 +1,5 @@
-//! One test (at least) per ruling in `shared/RULES.md` and per worked example
-//! and FAQ answer of the seeds. Positions are built exactly with `testkit`.
+//! One test (at least) per ruling of `docs/RULES.md` (which names each test
+//! here) and per worked example and FAQ answer of the seeds. Positions are built exactly with `testkit`.
 
 mod draft;
 mod features;
