@@ -21,7 +21,7 @@ def take(pile: str, letters: str) -> str:
     return "".join(ch * n for ch, n in sorted(c.items(), key=lambda kv: "PGOYBR".index(kv[0])))
 
 
-def placing_position(players: int = 2, side: str = "colored", round: int = 1, hands=None, covered=None, scores=None):
+def placing_position(players: int = 2, side: str = "coloured", round: int = 1, hands=None, covered=None, scores=None):
     """A place-phase position: empty table, given hands and boards, tiles taken from the bag."""
     doc = json.loads(pavilion.Game(players=players, seed=3, side=side).to_json())
     bag = doc["bag"] + "".join(doc["factories"]) + doc["centre"]

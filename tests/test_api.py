@@ -10,11 +10,11 @@ from pavilion import Game, IllegalMoveError, Move, NotationError, OptionsError
 
 
 def test_new_game_attributes():
-    g = Game(players=2, seed=7, side="colored", wild_order=None)
+    g = Game(players=2, seed=7, side="coloured", wild_order=None)
     assert (g.players, g.round, g.phase, g.current_player, g.wild) == (2, 1, "draft", 0, "purple")
     assert g.scores == [5, 5]
     assert not g.is_over and g.winners == []
-    assert g.seed == 7 and g.side == "colored" and g.wild_order == "PGOYBR"
+    assert g.seed == 7 and g.side == "coloured" and g.wild_order == "PGOYBR"
     assert len(g.factories) == 5 and all(len(f) == 4 for f in g.factories)
     assert len(g.supply) == 10 and g.centre == "" and g.tower == ""
     assert g.census() == {c: 22 for c in pavilion.COLOURS}

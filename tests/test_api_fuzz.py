@@ -75,7 +75,7 @@ CALLS = {
     "play_matches(seed)": lambda x: play_matches(["random"], [0], seed=x),
     "play_matches(threads)": lambda x: play_matches(["random"], [0], threads=x),
     "space_cost(space)": lambda x: space_cost("gray", "B", x),
-    "space_cost(star)": lambda x: space_cost("colored", x, 3),
+    "space_cost(star)": lambda x: space_cost("coloured", x, 3),
     "star_points(covered)": lambda x: star_points(x, 3),
     "star_points(space)": lambda x: star_points([1], x),
     "BenchPositions": lambda x: BenchPositions(x),
@@ -83,6 +83,7 @@ CALLS = {
     "bench_mcts(threads)": lambda x: bench_mcts(10, threads=x),
     "quote": lambda x: pavilion._engine.quote(x),
     "escape_controls": lambda x: pavilion._engine.escape_controls(x),
+    "parse_side": lambda x: pavilion._engine.parse_side(x),
 }
 
 

@@ -38,7 +38,7 @@ def record_doc(**changes):
         "format": "pavilion-record",
         "version": 2,
         "players": 2,
-        "side": "colored",
+        "side": "coloured",
         "wild_order": "PGOYBR",
         "seed": 3,
         "seats": ["human", "greedy"],

@@ -119,7 +119,7 @@ def test_bad_record_file(runner):
                 "format": "pavilion-record",
                 "version": 1,
                 "players": 2,
-                "side": "colored",
+                "side": "coloured",
                 "wild_order": "PGOYBR",
                 "seed": 1,
                 "seats": [],

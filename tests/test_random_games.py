@@ -33,7 +33,7 @@ def check_step(g: Game, strict: bool) -> list[int]:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     players=st.integers(2, 4),
-    side=st.sampled_from(["colored", "gray"]),
+    side=st.sampled_from(["coloured", "gray"]),
     seed=st.integers(0, 2**64 - 1),
     choices=st.randoms(use_true_random=False),
 )
@@ -54,7 +54,7 @@ def test_full_random_games_keep_invariants(players, side, seed, choices):
 
 
 @settings(max_examples=8, deadline=None)
-@given(players=st.integers(2, 4), side=st.sampled_from(["colored", "gray"]), seed=st.integers(0, 10**9))
+@given(players=st.integers(2, 4), side=st.sampled_from(["coloured", "gray"]), seed=st.integers(0, 10**9))
 def test_no_unlisted_action_is_accepted(players, side, seed):
     g = Game(players=players, seed=seed, side=side)
     rng = random.Random(seed)
@@ -89,7 +89,7 @@ def test_a_thousand_seeded_games_from_python():
     # 200 games per player count and side, every step checked.
     games = 0
     for players in (2, 3, 4):
-        for side in ("colored", "gray"):
+        for side in ("coloured", "gray"):
             for seed in range(200):
                 g = Game(players=players, seed=seed, side=side)
                 rng = random.Random(seed)

@@ -10,11 +10,18 @@ MoveKind = Literal["draft", "place", "bonus", "pass"]
 __all__ = [
     "AGENT_OPTIONS",
     "COLOURS",
+    "COLOUR_LETTERS",
+    "DEFAULT_WILD_ORDER",
     "FEATURES",
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "NUM_ACTIONS",
     "QUOTE_MAX",
+    "ROUNDS",
+    "SCORE_FLOOR",
+    "SIDES",
+    "STARS",
+    "START_SCORE",
     "Agent",
     "BenchPositions",
     "Game",
@@ -28,6 +35,7 @@ __all__ = [
     "bench_mcts",
     "bench_random_games",
     "escape_controls",
+    "parse_side",
     "play_matches",
     "quote",
     "space_cost",
@@ -36,6 +44,18 @@ __all__ = [
 
 NUM_ACTIONS: int
 COLOURS: list[str]
+"""Colour names in wild order: purple green orange yellow blue red."""
+COLOUR_LETTERS: str
+"""The colours' letters in the same order: PGOYBR."""
+DEFAULT_WILD_ORDER: str
+SIDES: list[str]
+"""Board sides as pavilion writes them, the default first: coloured, gray."""
+STARS: str
+"""Star letters in board order: the outer stars clockwise from the upper left, then C."""
+ROUNDS: int
+START_SCORE: int
+SCORE_FLOOR: int
+"""Penalties never take a score below this."""
 MAX_SECONDS: float
 """Longest time budget a search or agent accepts (one week)."""
 MAX_ITERATIONS: int
@@ -46,6 +66,9 @@ AGENT_OPTIONS: dict[str, Any]
 """The agent vocabulary: {"summary": "random, greedy, mcts[:…]", "agents": ["random", "greedy", "mcts"],
 "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
 __version__: str
+
+def parse_side(text: str) -> str:
+    """A side as typed (either spelling, any case) → its name in SIDES; OptionsError otherwise."""
 
 def quote(text: str) -> str:
     """Input text as an error message quotes it: control characters escaped, at most QUOTE_MAX characters."""
@@ -104,7 +127,7 @@ class Game:
         cls,
         players: int = 2,
         seed: int | None = None,
-        side: str = "colored",
+        side: str = "coloured",
         wild_order: str | list[str] | None = None,
     ) -> Self: ...
     @property
@@ -203,7 +226,7 @@ def play_matches(
     agents: list[str],
     indices: list[int],
     players: int = 2,
-    side: str = "colored",
+    side: str = "coloured",
     seed: int | None = None,
     threads: int = 1,
 ) -> list[dict[str, Any]]: ...

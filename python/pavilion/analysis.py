@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, OptionsError, Search, play_matches
+from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, Search, play_matches
 
 
 def default_threads() -> int:
@@ -99,7 +99,7 @@ def arena(
     *,
     games: int,
     players: int = 2,
-    side: str = "colored",
+    side: str = SIDES[0],
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,

@@ -15,11 +15,14 @@ from pavilion._engine import (
     AGENT_OPTIONS,
     MAX_ITERATIONS,
     MAX_SECONDS,
+    ROUNDS,
+    SIDES,
     Agent,
     Game,
     Move,
     __version__,
     escape_controls,
+    parse_side,
     quote,
 )
 from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
@@ -30,7 +33,25 @@ console = Console(highlight=False)
 progress_console = Console(stderr=True)
 
 SEED = click.IntRange(0, 2**64 - 1)
-SIDES = click.Choice(["colored", "gray"])
+SIDE_NAMES: list[str] = SIDES
+
+
+class SideParam(click.ParamType[str]):
+    """A board side as people type it (`coloured`/`colored`, `gray`/`grey`); the engine reads it."""
+
+    name = "side"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return parse_side(value)
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(SIDE_NAMES) + "]"
+
+
+SIDE = SideParam()
 
 
 class Seconds(click.FloatRange):
@@ -154,7 +175,7 @@ def main() -> None:
 
 @main.command()
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=SIDES, default="colored", show_default=True)
+@click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True, help="Fixes the bag and the agents' choices.")
 @click.option("--seats", default=None, help="Agents per seat (default: mcts against greedy).")
 @click.option(
@@ -212,7 +233,7 @@ def resolve_play_record(
         return record
     players = players or 2
     record = GameRecord(
-        players=players, side=side or "colored", seed=seed if seed is not None else pyrandom.getrandbits(32)
+        players=players, side=side or SIDE_NAMES[0], seed=seed if seed is not None else pyrandom.getrandbits(32)
     )
     if wild_order is not None:
         record.wild_order = wild_order
@@ -232,7 +253,7 @@ def resolve_play_record(
     help="Who plays each seat: human, or an agent (random, greedy, mcts, or a spec like mcts:time=2), "
     "e.g. human,mcts,greedy.",
 )
-@click.option("--side", type=SIDES, default=None, help="colored (default) or gray.")
+@click.option("--side", type=SIDE, default=None, help=f"{' or '.join(SIDE_NAMES)} (default {SIDE_NAMES[0]}).")
 @click.option("--seed", type=SEED, default=None, help="Fixes the bag (default: random; it is in the saved record).")
 @click.option("--wild-order", default=None, help="Six colour letters, the wild colour of rounds 1-6 (default PGOYBR).")
 @click.option(
@@ -292,7 +313,7 @@ def play(
 
 @main.command()
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=SIDES, default="colored", show_default=True)
+@click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
 @click.option("--seed", type=SEED, default=None, help="Fixes every draw (default: random, written in the file).")
 @click.option("--wild-order", default=None, help="Six colour letters, e.g. PGOYBR (the default).")
 def new(players: int, side: str, seed: int | None, wild_order: str | None) -> None:
@@ -437,7 +458,9 @@ def solve(
 def agents_epilog() -> str:
     """The agent vocabulary, from the engine's one table (`\\b` keeps click from rewrapping it)."""
     lines = ["\b", f"Agents: {AGENT_OPTIONS['summary']}"]
-    lines += [f"  {o['form']:<26} {o['help']}; {o['accepts']}" for o in AGENT_OPTIONS["mcts"]]
+    for o in AGENT_OPTIONS["mcts"]:
+        default = f" (default {o['default']})" if o["default"] is not None else ""
+        lines.append(f"  {o['form']:<26} {o['help']}{default}; {o['accepts']}")
     return "\n".join(lines)
 
 
@@ -445,7 +468,7 @@ def agents_epilog() -> str:
 @click.argument("agents", nargs=-1, required=True)
 @click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=SIDES, default="colored", show_default=True)
+@click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
@@ -558,7 +581,7 @@ def ask_names() -> Any:
 
 def ask_rounds(pad: Any) -> None:
     """Asks each player's points round by round; end of input stops early (the standings are shown)."""
-    from pavilion.scorepad import MAX_ROUND_POINTS, ROUNDS
+    from pavilion.scorepad import MAX_ROUND_POINTS
 
     points_type = click.IntRange(-MAX_ROUND_POINTS, MAX_ROUND_POINTS)
     try:
@@ -576,7 +599,6 @@ def ask_rounds(pad: Any) -> None:
 
 
 def show_standings(pad: Any) -> None:
-    from pavilion.scorepad import ROUNDS
 
     console.print(pad.table())
     w = [shown(name) for name in pad.winners()]
@@ -589,7 +611,7 @@ def show_standings(pad: Any) -> None:
 @main.command()
 @click.option("--covered", default="", help="Covered spaces, e.g. 1,2,5.")
 @click.option("--star", default="B", show_default=True, help="Star letter: P G O Y B R, or C for the centre.")
-@click.option("--side", type=SIDES, default="colored", show_default=True)
+@click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
 def star(covered: str, star: str, side: str) -> None:
     """Try a star: each open space's cost and the points a placement there scores (6 touches 1)."""
     from pavilion._engine import space_cost, star_points

@@ -4,7 +4,7 @@ enough to replay a game exactly and continue it as it would have gone on.
 Format (JSON, versioned)::
 
     {"format": "pavilion-record", "version": 2,
-     "players": 2, "side": "colored", "wild_order": "PGOYBR", "seed": 7,
+     "players": 2, "side": "coloured", "wild_order": "PGOYBR", "seed": 7,
      "seats": ["human", "mcts:iterations=15000"], "moves": ["3B", "CY", "B4+2", ...]}
 
 `seats` holds, per seat, `human` or the exact agent spec that played it (so a
@@ -21,7 +21,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from pavilion._engine import AGENT_OPTIONS, Agent, Game, Move, NotationError, quote
+from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError, quote
 
 FORMAT = "pavilion-record"
 VERSION = 2
@@ -52,8 +52,8 @@ def check_seat(spec: str) -> str:
 @dataclass
 class GameRecord:
     players: int = 2
-    side: str = "colored"
-    wild_order: str = "PGOYBR"
+    side: str = SIDES[0]
+    wild_order: str = DEFAULT_WILD_ORDER
     seed: int = 0
     seats: list[str] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
@@ -136,9 +136,10 @@ class GameRecord:
             raise NotationError(f"record: moves: more than {MAX_MOVES} moves")
         rec = GameRecord(**{k: doc[k] for k in expected})
         try:
-            rec.new_game()
+            game = rec.new_game()
         except ValueError as e:  # players, seed, side or wild order out of range
             raise NotationError(f"record: {e}") from None
+        rec.side, rec.wild_order = game.side, game.wild_order  # as the engine spells them
         if rec.seats:
             if len(rec.seats) != rec.players:
                 raise NotationError(f"record: seats: {len(rec.seats)} seat(s) for {rec.players} players")

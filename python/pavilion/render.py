@@ -12,19 +12,17 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import FEATURES, Game, space_cost
+from pavilion._engine import COLOUR_LETTERS, COLOURS, FEATURES, SIDES, STARS, Game, space_cost
 
-STYLE = {
-    "P": "bold magenta",
-    "G": "bold green",
-    "O": "bold dark_orange",
-    "Y": "bold yellow3",
-    "B": "bold blue",
-    "R": "bold red",
-}
-NAME = {"P": "purple", "G": "green", "O": "orange", "Y": "yellow", "B": "blue", "R": "red"}
-#: Stars in board order: the six outer stars clockwise from the upper left, then the centre.
-STARS = ["O", "R", "B", "Y", "G", "P", "C"]
+#: How each colour letter is drawn (presentation only; the letters are the engine's, in wild order).
+STYLE = dict(
+    zip(
+        COLOUR_LETTERS,
+        ["bold magenta", "bold green", "bold dark_orange", "bold yellow3", "bold blue", "bold red"],
+        strict=True,
+    )
+)
+NAME = dict(zip(COLOUR_LETTERS, COLOURS, strict=True))
 
 
 def tiles(letters: str) -> Text:
@@ -51,7 +49,7 @@ def board_table(game: Game, seat: int) -> Group:
     for v in range(1, 7):
         t.add_column(str(v), justify="center")
     for star in STARS:
-        label = "centre" if star == "C" else (NAME[star] if game.side == "colored" else f"star {star}")
+        label = "centre" if star == "C" else (NAME[star] if game.side == SIDES[0] else f"star {star}")
         cells = []
         for v in range(1, 7):
             c = covered.get(f"{star}{v}")

@@ -16,10 +16,9 @@ from dataclasses import dataclass, field
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import escape_controls, quote
+from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE, escape_controls, quote
 
-ROUNDS = 6
-START = 5
+START = START_SCORE
 #: Points a player can enter for one round, either way: far beyond any real round.
 MAX_ROUND_POINTS = 999
 MAX_NAME = 40
@@ -61,10 +60,10 @@ class ScorePad:
         self.rounds.append(points)
 
     def running(self) -> list[list[int]]:
-        """Totals after each round; like the track, a total never drops below 1."""
+        """Totals after each round; like the track, a total never drops below the floor (1)."""
         out, totals = [], [self.start] * len(self.players)
         for r in self.rounds:
-            totals = [max(1, t + p) for t, p in zip(totals, r, strict=True)]
+            totals = [max(SCORE_FLOOR, t + p) for t, p in zip(totals, r, strict=True)]
             out.append(totals)
         return out
 

@@ -8,14 +8,14 @@ use pavilion_engine::{Game, MoveList, Options, Phase, Side};
 fn main() {
     let mut cases = Vec::new();
     for (players, side, seed, prefix_len, depth) in [
-        (2, Side::Colored, 1u64, 0usize, 4u32),
-        (3, Side::Colored, 2, 0, 3),
+        (2, Side::Coloured, 1u64, 0usize, 4u32),
+        (3, Side::Coloured, 2, 0, 3),
         (4, Side::Gray, 3, 0, 3),
-        (2, Side::Colored, 4, 12, 3),
+        (2, Side::Coloured, 4, 12, 3),
         (2, Side::Gray, 5, 12, 3),
-        (3, Side::Colored, 6, 25, 2),
-        (4, Side::Colored, 7, 40, 2),
-        (2, Side::Colored, 8, 60, 2),
+        (3, Side::Coloured, 6, 25, 2),
+        (4, Side::Coloured, 7, 40, 2),
+        (2, Side::Coloured, 8, 60, 2),
     ] {
         let mut g = Game::new(Options::new(players, side, None).unwrap(), seed);
         let mut r = SplitMix64::new(seed * 31);

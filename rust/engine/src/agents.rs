@@ -6,7 +6,7 @@ use std::time::Duration;
 use crate::error::{quote, Error};
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
-use crate::search::{search, time_budget, SearchConfig, MAX_SECONDS};
+use crate::search::{search, time_budget, Parallel, Passes, RolloutKind, SearchConfig, MAX_SECONDS};
 use crate::state::Game;
 use crate::tiles::{Colour, Tiles};
 
@@ -168,8 +168,8 @@ pub enum OptionRange {
 #[derive(Clone, Copy, Debug)]
 pub struct SpecOption {
     pub key: &'static str,
-    /// How the option is written in the short form, e.g. `iterations=N`.
-    pub form: &'static str,
+    /// The value's placeholder in the short form (`N` in `iterations=N`); choices list their words instead.
+    pub placeholder: &'static str,
     pub range: OptionRange,
     pub help: &'static str,
 }
@@ -186,66 +186,93 @@ pub const DEFAULT_ITERATIONS: u64 = 2000;
 pub const MCTS_OPTIONS: &[SpecOption] = &[
     SpecOption {
         key: "iterations",
-        form: "iterations=N",
+        placeholder: "N",
         range: OptionRange::Whole { min: 1, max: MAX_ITERATIONS },
-        help: "iterations a move (2,000 when neither iterations nor time is given)",
+        help: "iterations a move (the default applies only when no time is given)",
     },
     SpecOption {
         key: "time",
-        form: "time=S",
+        placeholder: "S",
         range: OptionRange::Number { min: 0.0, max: MAX_SECONDS, open_min: true },
         help: "seconds a move; with iterations too, whichever ends first",
     },
     SpecOption {
         key: "threads",
-        form: "threads=N",
+        placeholder: "N",
         range: OptionRange::Whole { min: 1, max: MAX_THREADS },
         help: "search threads",
     },
     SpecOption {
         key: "rollout",
-        form: "rollout=informed|uniform",
-        range: OptionRange::Choice(&["informed", "uniform"]),
+        placeholder: "",
+        range: OptionRange::Choice(RolloutKind::WORDS),
         help: "how simulations play to the end",
     },
     SpecOption {
         key: "c",
-        form: "c=X",
+        placeholder: "X",
         range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
-        help: "UCB exploration constant (0.7)",
+        help: "UCB exploration constant",
     },
     SpecOption {
         key: "margin",
-        form: "margin=X",
+        placeholder: "X",
         range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
-        help: "weight of the score margin beside winning (0.1)",
+        help: "weight of the score margin beside winning",
     },
     SpecOption {
         key: "memory",
-        form: "memory=MB",
+        placeholder: "MB",
         range: OptionRange::Whole { min: 1, max: 1 << 20 },
-        help: "cap on the search trees' memory (512)",
+        help: "cap on the search trees' memory",
     },
     SpecOption {
         key: "passes",
-        form: "passes=pruned|all",
-        range: OptionRange::Choice(&["pruned", "all"]),
+        placeholder: "",
+        range: OptionRange::Choice(Passes::WORDS),
         help: "which passes the tree searches",
     },
     SpecOption {
         key: "parallel",
-        form: "parallel=root|tree",
-        range: OptionRange::Choice(&["root", "tree"]),
+        placeholder: "",
+        range: OptionRange::Choice(Parallel::WORDS),
         help: "one tree per thread, or one shared tree",
     },
 ];
+
+impl SpecOption {
+    /// The value an `mcts` agent uses when the spec does not give this option.
+    pub fn default_value(&self) -> Option<String> {
+        let d = SearchConfig::default();
+        Some(match self.key {
+            "iterations" => DEFAULT_ITERATIONS.to_string(),
+            "time" => return None,
+            "threads" => d.threads.to_string(),
+            "rollout" => d.rollout.to_string(),
+            "c" => d.exploration.to_string(),
+            "margin" => d.margin_weight.to_string(),
+            "memory" => (d.max_bytes >> 20).to_string(),
+            "passes" => d.passes.to_string(),
+            "parallel" => d.parallel.to_string(),
+            _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
+        })
+    }
+
+    /// How the option is written: `iterations=N`, `rollout=informed|uniform`.
+    pub fn form(&self) -> String {
+        match self.range {
+            OptionRange::Choice(words) => format!("{}={}", self.key, words.join("|")),
+            _ => format!("{}={}", self.key, self.placeholder),
+        }
+    }
+}
 
 /// The built-in agents, by the name a spec starts with.
 pub const AGENT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
 
 /// The agents and their options in one line: `random, greedy, mcts[:iterations=N,…]`.
 pub fn agent_spec_summary() -> String {
-    let forms: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.form).collect();
+    let forms: Vec<String> = MCTS_OPTIONS.iter().map(|o| o.form()).collect();
     let [random, greedy, mcts] = AGENT_NAMES;
     format!("{random}, {greedy}, {mcts}[:{}]", forms.join(","))
 }
@@ -311,8 +338,8 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
                     "c" => cfg.exploration = x,
                     "margin" => cfg.margin_weight = x,
                     "memory" => cfg.max_bytes = (x as usize) << 20,
-                    "passes" => cfg.all_passes = v == "all",
-                    "parallel" => cfg.tree_parallel = v == "tree",
+                    "passes" => cfg.passes = v.parse()?,
+                    "parallel" => cfg.parallel = v.parse()?,
                     "rollout" => cfg.rollout = v.parse()?,
                     _ => unreachable!("every option of MCTS_OPTIONS is read above"),
                 }

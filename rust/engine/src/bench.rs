@@ -18,7 +18,7 @@ pub fn positions(count: usize) -> Vec<Game> {
     let mut seed = 0u64;
     while out.len() < count {
         let players = 2 + (seed % 3) as usize;
-        let side = if seed.is_multiple_of(2) { Side::Colored } else { Side::Gray };
+        let side = if seed.is_multiple_of(2) { Side::Coloured } else { Side::Gray };
         let mut g = Game::new(Options::new(players, side, None).expect("valid"), seed);
         let mut r = SplitMix64::new(seed);
         let mut step = 0;
@@ -49,7 +49,7 @@ pub fn movegen(positions: &[Game]) -> u64 {
 
 /// Plays `games` uniformly random games (seeds `seed..seed+games`); returns the moves played.
 pub fn random_games(players: usize, games: u64, seed: u64) -> u64 {
-    let opts = Options::new(players, Side::Colored, None).expect("2..4 players");
+    let opts = Options::new(players, Side::Coloured, None).expect("2..4 players");
     let mut chooser = SplitMix64::new(seed ^ 0x5EED);
     (seed..seed + games).map(|s| random_playout(&mut Game::new(opts, s), &mut chooser) as u64).sum()
 }

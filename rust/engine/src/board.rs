@@ -7,6 +7,7 @@
 //! same position carries another value (see [`cost`]). The gray side keeps
 //! the geometry, so features and adjacency are the same on both sides.
 
+use crate::error::{quote, Error};
 use crate::tiles::Colour;
 
 pub const NUM_STARS: usize = 7;
@@ -16,24 +17,41 @@ pub const STAR_MASK: u64 = 0b11_1111;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Side {
-    Colored,
+    Coloured,
     Gray,
 }
 
 impl Side {
+    pub const ALL: [Side; 2] = [Side::Coloured, Side::Gray];
+
+    /// The side's name as pavilion writes it: `coloured` or `gray`.
     pub fn name(self) -> &'static str {
         match self {
-            Side::Colored => "colored",
+            Side::Coloured => "coloured",
             Side::Gray => "gray",
         }
     }
 
+    /// Reads a side as people type it: either spelling, any case.
     pub fn parse(s: &str) -> Option<Side> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "colored" | "coloured" | "color" | "colour" => Some(Side::Colored),
+            "coloured" | "colored" | "color" | "colour" => Some(Side::Coloured),
             "gray" | "grey" => Some(Side::Gray),
             _ => None,
         }
+    }
+}
+
+impl std::str::FromStr for Side {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Side, Error> {
+        Side::parse(s).ok_or_else(|| Error::InvalidOptions(format!("side must be coloured or gray, not {}", quote(s))))
+    }
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -78,7 +96,7 @@ const GRAY_CENTRE: u8 = 3;
 #[inline]
 pub const fn cost(side: Side, star: usize, pos: usize) -> u8 {
     match side {
-        Side::Colored => pos as u8 + 1,
+        Side::Coloured => pos as u8 + 1,
         Side::Gray => {
             if star == CENTRE {
                 GRAY_CENTRE

@@ -17,8 +17,8 @@ use crate::tiles::{for_each_submultiset, Colour, Submultisets};
 pub fn allowed_colours(side: Side, player: &Player, star: usize) -> u8 {
     let on_star = player.star_colours[star];
     match side {
-        Side::Colored if star == CENTRE => !on_star & 0b11_1111,
-        Side::Colored => 1 << star,
+        Side::Coloured if star == CENTRE => !on_star & 0b11_1111,
+        Side::Coloured => 1 << star,
         Side::Gray => {
             // Two tiles fix the star: one colour repeated, or all different.
             if player.star_bits(star).count_ones() <= 1 {
@@ -254,8 +254,8 @@ impl Game {
 
     fn star_rule(&self, star: usize) -> &'static str {
         match self.opts.side {
-            Side::Colored if star == CENTRE => "the centre star takes each colour once",
-            Side::Colored => "a coloured star takes only its own colour",
+            Side::Coloured if star == CENTRE => "the centre star takes each colour once",
+            Side::Coloured => "a coloured star takes only its own colour",
             Side::Gray => "a gray star ends all one colour or six different colours",
         }
     }

@@ -56,6 +56,13 @@ fn tiles_after(text: &str, body: &str, what: &str) -> Result<Tiles, Error> {
         .map_err(|ch| bad(text, format!("'{ch}' in the {what} is not a colour letter (P G O Y B R)")))
 }
 
+impl std::str::FromStr for Move {
+    type Err = Error;
+    fn from_str(text: &str) -> Result<Move, Error> {
+        Move::parse(text)
+    }
+}
+
 impl Move {
     /// Reads move text (see the module docs). Errors name the bad token.
     pub fn parse(text: &str) -> Result<Move, Error> {

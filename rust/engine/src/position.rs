@@ -17,8 +17,8 @@ use crate::movegen::allowed_colours;
 use crate::rng::SplitMix64;
 use crate::scoring::breakdown;
 use crate::state::{
-    factories_for, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS, MAX_RUNNING_SCORE,
-    ROUNDS, SUPPLY_SIZE,
+    factories_for, parse_wild_order, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS,
+    MAX_RUNNING_SCORE, ROUNDS, SCORE_FLOOR, SUPPLY_SIZE,
 };
 use crate::tiles::{Colour, Tiles, TILES_PER_COLOUR};
 
@@ -161,16 +161,8 @@ impl Game {
         if doc.version != VERSION {
             return Err(err("version", format!("this pavilion reads version {VERSION}, not {}", doc.version)));
         }
-        let side = Side::parse(&doc.side).ok_or_else(|| err("side", "expected \"colored\" or \"gray\""))?;
-        let letters: Vec<char> = doc.wild_order.chars().collect();
-        if letters.len() != 6 {
-            return Err(err("wild_order", "expected six colour letters, e.g. \"PGOYBR\""));
-        }
-        let mut order = [Colour::Purple; 6];
-        for (i, ch) in letters.iter().enumerate() {
-            order[i] =
-                Colour::from_letter(*ch).ok_or_else(|| err("wild_order", format!("'{ch}' is not a colour letter")))?;
-        }
+        let side: Side = doc.side.parse().map_err(|e| err("side", e))?;
+        let order = parse_wild_order(&doc.wild_order).map_err(|e| err("wild_order", e))?;
         let opts = Options::new(doc.players as usize, side, Some(order)).map_err(|e| err("players/wild_order", e))?;
         let n = opts.players as usize;
         let rng = u64::from_str_radix(&doc.rng, 16)
@@ -180,12 +172,7 @@ impl Game {
         if !(1..=ROUNDS).contains(&doc.round) {
             return Err(err("round", format!("expected 1..{ROUNDS}, found {}", doc.round)));
         }
-        let phase = match doc.phase.as_str() {
-            "draft" => Phase::Draft,
-            "place" => Phase::Place,
-            "over" => Phase::Over,
-            other => return Err(err("phase", format!("expected draft, place or over, found {}", quote(other)))),
-        };
+        let phase: Phase = doc.phase.parse().map_err(|e| err("phase", e))?;
         let nf = factories_for(n);
         if doc.factories.len() != nf {
             return Err(err("factories", format!("{n} players use {nf} factories, found {}", doc.factories.len())));
@@ -296,10 +283,10 @@ impl Game {
 }
 
 fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
-    if !(1..=MAX_RUNNING_SCORE).contains(&b.score) {
+    if !(SCORE_FLOOR..=MAX_RUNNING_SCORE).contains(&b.score) {
         return Err(err(
             &format!("{field}.score"),
-            format!("{} is not a reachable score: scores run from 1 (the floor) to {MAX_RUNNING_SCORE}", b.score),
+            format!("{} is not a reachable score: scores run from {SCORE_FLOOR} to {MAX_RUNNING_SCORE}", b.score),
         ));
     }
     let mut p = Player {
@@ -327,8 +314,8 @@ fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
         // legal end states (one colour or all different), whatever the order.
         if allowed_colours(side, &p, star) & (1 << c.index()) == 0 {
             let rule = match side {
-                Side::Colored if star == CENTRE => "the centre star holds each colour once",
-                Side::Colored => "a coloured star holds only its own colour",
+                Side::Coloured if star == CENTRE => "the centre star holds each colour once",
+                Side::Coloured => "a coloured star holds only its own colour",
                 Side::Gray => "a gray star is all one colour or six different colours",
             };
             return Err(err(&f, rule));

@@ -35,8 +35,8 @@ pub fn star_points(side: Side, p: &Player, star: usize) -> i32 {
     }
     let colours = p.star_colours[star];
     match side {
-        Side::Colored if star == CENTRE => MULTICOLOUR_STAR_VALUE,
-        Side::Colored => STAR_VALUE[star],
+        Side::Coloured if star == CENTRE => MULTICOLOUR_STAR_VALUE,
+        Side::Coloured => STAR_VALUE[star],
         Side::Gray if colours.count_ones() == 1 => STAR_VALUE[colours.trailing_zeros() as usize],
         Side::Gray => MULTICOLOUR_STAR_VALUE,
     }

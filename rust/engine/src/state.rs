@@ -12,6 +12,8 @@ pub const FACTORY_SIZE: u32 = 4;
 pub const SUPPLY_SIZE: u32 = 10;
 pub const ROUNDS: u8 = 6;
 pub const START_SCORE: i32 = 5;
+/// Penalties never take a score below this.
+pub const SCORE_FLOOR: i32 = 1;
 pub const MAX_KEEP: u32 = 4;
 /// No running score can pass this: the start score plus 6 points (a whole
 /// star's run) for each of the 42 spaces. Position files are checked against
@@ -50,9 +52,40 @@ impl Options {
     }
 }
 
+/// Reads a wild order: six colour letters (`"PGOYBR"`) or six colours separated by
+/// commas or spaces (`"purple, green, …"`), each colour once.
+pub fn parse_wild_order(text: &str) -> Result<[Colour; 6], Error> {
+    let words: Vec<&str> = if text.contains(|c: char| c == ',' || c.is_whitespace()) {
+        text.split(|c: char| c == ',' || c.is_whitespace()).filter(|w| !w.is_empty()).collect()
+    } else {
+        text.char_indices().map(|(i, c)| &text[i..i + c.len_utf8()]).collect()
+    };
+    if words.len() != 6 {
+        return Err(Error::InvalidOptions(format!(
+            "a wild order is six colours, e.g. PGOYBR, not {}",
+            crate::error::quote(text)
+        )));
+    }
+    let mut order = [Colour::Purple; 6];
+    for (slot, word) in order.iter_mut().zip(&words) {
+        *slot = word.parse().map_err(|e: Error| Error::InvalidOptions(format!("wild order: {e}")))?;
+    }
+    check_wild_order(&order)?;
+    Ok(order)
+}
+
+fn check_wild_order(order: &[Colour; 6]) -> Result<(), Error> {
+    let seen = order.iter().fold(0u8, |seen, c| seen | 1 << c.index());
+    if seen == 0b11_1111 {
+        Ok(())
+    } else {
+        Err(Error::InvalidOptions("wild_order must name each of the six colours exactly once".into()))
+    }
+}
+
 impl Default for Options {
     fn default() -> Self {
-        Options { players: 2, side: Side::Colored, wild_order: DEFAULT_WILD_ORDER }
+        Options { players: 2, side: Side::Coloured, wild_order: DEFAULT_WILD_ORDER }
     }
 }
 
@@ -70,6 +103,24 @@ impl Phase {
             Phase::Place => "place",
             Phase::Over => "over",
         }
+    }
+}
+
+impl std::str::FromStr for Phase {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Phase, Error> {
+        match s {
+            "draft" => Ok(Phase::Draft),
+            "place" => Ok(Phase::Place),
+            "over" => Ok(Phase::Over),
+            _ => Err(Error::Notation(format!("a phase is draft, place or over, not {}", crate::error::quote(s)))),
+        }
+    }
+}
+
+impl std::fmt::Display for Phase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -121,8 +172,8 @@ impl Player {
 /// Lowers a score by a penalty, never below 1; a score of 1 or less is left as it is.
 #[inline]
 pub fn apply_penalty(score: i32, n: u32) -> i32 {
-    if score > 1 {
-        (score - n as i32).max(1)
+    if score > SCORE_FLOOR {
+        (score - n as i32).max(SCORE_FLOOR)
     } else {
         score
     }

@@ -71,6 +71,19 @@ impl Colour {
     }
 }
 
+impl std::str::FromStr for Colour {
+    type Err = crate::error::Error;
+    /// A full colour name or its letter, case-insensitive.
+    fn from_str(s: &str) -> Result<Colour, Self::Err> {
+        Colour::parse(s).ok_or_else(|| {
+            crate::error::Error::Notation(format!(
+                "{} is not a colour (purple green orange yellow blue red, or P G O Y B R)",
+                crate::error::quote(s)
+            ))
+        })
+    }
+}
+
 impl fmt::Display for Colour {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

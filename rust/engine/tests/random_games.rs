@@ -4,7 +4,7 @@
 use pavilion_engine::rng::SplitMix64;
 use pavilion_engine::{Game, Move, MoveList, Options, Phase, Side, Tiles, NUM_ACTIONS};
 
-const SIDES: [Side; 2] = [Side::Colored, Side::Gray];
+const SIDES: [Side; 2] = [Side::Coloured, Side::Gray];
 
 fn check_invariants(g: &Game, moves: &MoveList) {
     assert_eq!(g.census(), Tiles::FULL_SET, "132 tiles, 22 of each colour");

@@ -58,9 +58,10 @@ pub fn agent_options(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         .map(|o| {
             let e = PyDict::new(py);
             e.set_item("key", o.key)?;
-            e.set_item("form", o.form)?;
+            e.set_item("form", o.form())?;
             e.set_item("accepts", o.range.describe())?;
             e.set_item("help", o.help)?;
+            e.set_item("default", o.default_value())?;
             if let OptionRange::Choice(words) = o.range {
                 e.set_item("choices", words.to_vec())?;
             }

@@ -16,8 +16,8 @@ use crate::game::seed_arg;
 /// {"index", "seats" (agent index per seat), "scores", "winners", "moves"}.
 /// Ctrl-C abandons the games in progress and raises KeyboardInterrupt.
 #[pyfunction]
-#[pyo3(signature = (agents, indices, players=Int(2), side="colored", seed=None, threads=Int(1)),
-       text_signature = "(agents, indices, players=2, side='colored', seed=None, threads=1)")]
+#[pyo3(signature = (agents, indices, players=Int(2), side="coloured", seed=None, threads=Int(1)),
+       text_signature = "(agents, indices, players=2, side='coloured', seed=None, threads=1)")]
 pub fn play_matches<'py>(
     py: Python<'py>,
     agents: Vec<String>,
@@ -30,9 +30,7 @@ pub fn play_matches<'py>(
     if agents.is_empty() {
         return Err(OptionsError::new_err("name at least one agent"));
     }
-    let side = Side::parse(side).ok_or_else(|| {
-        OptionsError::new_err(format!("side must be colored or gray, not {}", pavilion_engine::error::quote(side)))
-    })?;
+    let side: Side = side.parse().map_err(to_py)?;
     let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
     let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;

@@ -35,8 +35,7 @@ fn parse_star(star: &str) -> PyResult<usize> {
 /// Printed value (= cost in tiles) of space 1..6 of a star on a side.
 #[pyfunction]
 pub fn space_cost(side: &str, star: &str, space: Int) -> PyResult<u8> {
-    let side = Side::parse(side)
-        .ok_or_else(|| OptionsError::new_err(format!("side must be colored or gray, not {}", quote(side))))?;
+    let side: Side = side.parse().map_err(crate::errors::to_py)?;
     let space = space.within("space", 1, 6)? as usize;
     Ok(cost(side, parse_star(star)?, space - 1))
 }

@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, Hasher};
 
 use pavilion_engine::board::space_name;
 use pavilion_engine::perft::perft_until;
-use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
+use pavilion_engine::state::{parse_wild_order as parse_wild_order_text, MAX_PLAYERS, MIN_PLAYERS};
 use pavilion_engine::{Colour, Game, Move, MoveList, Options, Side};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -22,27 +22,17 @@ pub struct PyGame {
     seed: Option<u64>,
 }
 
+/// A wild order from Python: six letters or colour names in one string, or a list of six colours.
 fn parse_wild_order(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<[Colour; 6]>> {
-    let Some(obj) = obj else { return Ok(None) };
-    if obj.is_none() {
-        return Ok(None);
-    }
-    let items: Vec<String> = if let Ok(s) = obj.cast::<PyString>() {
-        s.to_str()?.chars().map(|c| c.to_string()).collect()
+    let Some(obj) = obj.filter(|o| !o.is_none()) else { return Ok(None) };
+    let text = if let Ok(s) = obj.cast::<PyString>() {
+        s.to_str()?.to_string()
     } else {
         obj.extract::<Vec<String>>()
             .map_err(|_| OptionsError::new_err("wild_order must be a string like 'PGOYBR' or a list of six colours"))?
+            .join(",")
     };
-    if items.len() != 6 {
-        return Err(OptionsError::new_err(format!("wild_order needs six colours, found {}", items.len())));
-    }
-    let mut order = [Colour::Purple; 6];
-    for (i, it) in items.iter().enumerate() {
-        order[i] = Colour::parse(it).ok_or_else(|| {
-            OptionsError::new_err(format!("wild_order: {} is not a colour", pavilion_engine::error::quote(it)))
-        })?;
-    }
-    Ok(Some(order))
+    parse_wild_order_text(&text).map(Some).map_err(to_py)
 }
 
 /// Deepest perft a caller may ask for: depth 8 already takes minutes.
@@ -96,10 +86,10 @@ impl PyGame {
 #[pymethods]
 impl PyGame {
     /// A new game. `seed` fixes every draw (None: a fresh random seed, see `.seed`).
-    /// `side`: "colored" or "gray". `wild_order`: e.g. "PGOYBR" (the default) or six colour names.
+    /// `side`: "coloured" or "gray". `wild_order`: e.g. "PGOYBR" (the default) or six colour names.
     #[new]
-    #[pyo3(signature = (players=Int(2), seed=None, side="colored", wild_order=None),
-           text_signature = "(players=2, seed=None, side='colored', wild_order=None)")]
+    #[pyo3(signature = (players=Int(2), seed=None, side="coloured", wild_order=None),
+           text_signature = "(players=2, seed=None, side='coloured', wild_order=None)")]
     fn new(
         players: Int,
         seed: Option<&Bound<'_, PyAny>>,
@@ -107,9 +97,7 @@ impl PyGame {
         wild_order: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
-        let side = Side::parse(side).ok_or_else(|| {
-            OptionsError::new_err(format!("side must be colored or gray, not {}", pavilion_engine::error::quote(side)))
-        })?;
+        let side: Side = side.parse().map_err(to_py)?;
         let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
         let opts = Options::new(players, side, parse_wild_order(wild_order)?).map_err(to_py)?;
         let seed = seed.unwrap_or_else(|| RandomState::new().build_hasher().finish());

@@ -1,5 +1,7 @@
 //! Python bindings for `pavilion-engine`, built by maturin as `pavilion._engine`.
 
+use pavilion_engine::board as geometry;
+use pavilion_engine::state;
 use pyo3::prelude::*;
 
 mod agents;
@@ -32,6 +34,15 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::star_points, m)?)?;
     m.add("NUM_ACTIONS", pavilion_engine::NUM_ACTIONS)?;
     m.add("COLOURS", pavilion_engine::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
+    m.add("COLOUR_LETTERS", pavilion_engine::Colour::ALL.iter().map(|c| c.letter()).collect::<String>())?;
+    m.add("DEFAULT_WILD_ORDER", state::DEFAULT_WILD_ORDER.iter().map(|c| c.letter()).collect::<String>())?;
+    m.add("SIDES", pavilion_engine::Side::ALL.iter().map(|s| s.name()).collect::<Vec<_>>())?;
+    let stars = geometry::CLOCKWISE.iter().chain([&geometry::CENTRE]).map(|&s| geometry::star_letter(s));
+    m.add("STARS", stars.collect::<String>())?;
+    m.add("ROUNDS", state::ROUNDS)?;
+    m.add("START_SCORE", state::START_SCORE)?;
+    m.add("SCORE_FLOOR", state::SCORE_FLOOR)?;
+    m.add_function(wrap_pyfunction!(parse_side, m)?)?;
     m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
     m.add("MAX_SECONDS", pavilion_engine::search::MAX_SECONDS)?;
     m.add("MAX_ITERATIONS", pavilion_engine::agents::MAX_ITERATIONS)?;
@@ -53,4 +64,10 @@ fn quote(text: &str) -> String {
 #[pyfunction]
 fn escape_controls(text: &str) -> String {
     pavilion_engine::error::escape_controls(text)
+}
+
+/// A side as the user typed it (`colored`, `Coloured`, `grey`, …) → its name in SIDES; OptionsError otherwise.
+#[pyfunction]
+fn parse_side(text: &str) -> PyResult<&'static str> {
+    text.parse::<pavilion_engine::Side>().map(|s| s.name()).map_err(errors::to_py)
 }

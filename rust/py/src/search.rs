@@ -111,16 +111,9 @@ impl PySearch {
         if let Some(mb) = memory_mb {
             cfg.max_bytes = (mb.within("memory_mb", lo, hi)? * 1048576.0) as usize;
         }
-        cfg.tree_parallel = match parallel {
-            None | Some("root") => false,
-            Some("tree") => true,
-            Some(other) => {
-                return Err(OptionsError::new_err(format!(
-                    "parallel must be root or tree, not {}",
-                    pavilion_engine::error::quote(other)
-                )))
-            }
-        };
+        if let Some(p) = parallel {
+            cfg.parallel = p.parse().map_err(to_py)?;
+        }
         let g = game.inner;
         let solved = if exact {
             let c = cfg.clone();

@@ -4,7 +4,7 @@ use crate::testkit::*;
 
 /// Round 1 (wild purple), 2 players, factories and centre set by hand.
 fn drafting(factories: &[&str], centre: &str) -> crate::state::Game {
-    let mut g = new_game(2, Side::Colored);
+    let mut g = new_game(2, Side::Coloured);
     clear_table(&mut g);
     for (i, f) in factories.iter().enumerate() {
         let t = tiles(f);
@@ -94,7 +94,7 @@ fn centre_penalty_floor_and_low_scores() {
 
 #[test]
 fn draft_turns_go_clockwise_from_the_starter_and_end_when_all_is_empty() {
-    let mut g = new_game(3, Side::Colored);
+    let mut g = new_game(3, Side::Coloured);
     clear_table(&mut g);
     for (i, f) in ["GGGG", "YYYY", "BBBB"].iter().enumerate() {
         let t = tiles(f);

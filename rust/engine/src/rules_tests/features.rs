@@ -31,7 +31,7 @@ fn spaces(f: &[&'static str; 4]) -> Vec<&'static str> {
 }
 
 fn mask_of(names: &[&str]) -> u64 {
-    let mut g = placing(2, Side::Colored, 2);
+    let mut g = placing(2, Side::Coloured, 2);
     let with_colours: Vec<String> = names.iter().map(|n| with_colour(n, 0)).collect();
     cover(&mut g, 0, &with_colours.iter().map(|s| s.as_str()).collect::<Vec<_>>());
     g.players[0].covered
@@ -58,7 +58,7 @@ fn the_engine_has_exactly_these_18_features() {
 
 /// Covers all of a feature but `last`, then places `last` with exactly enough tiles.
 fn complete_with(names: &[&str], last: &str, round: u8) -> Game {
-    let mut g = placing(2, Side::Colored, round);
+    let mut g = placing(2, Side::Coloured, round);
     let rest: Vec<String> = names.iter().filter(|n| **n != last).map(|n| with_colour(n, 0)).collect();
     cover(&mut g, 0, &rest.iter().map(|s| s.as_str()).collect::<Vec<_>>());
     let value: usize = last[1..].parse().unwrap();
@@ -102,7 +102,7 @@ fn a_feature_with_an_open_space_gives_nothing() {
 #[test]
 fn one_placement_can_complete_two_features() {
     // Orange 2 finishes statue O (O1 O2 R3 R4) and pillar O (O2 O3 C6 C1): 2 + 1 tiles.
-    let mut g = placing(2, Side::Colored, 2);
+    let mut g = placing(2, Side::Coloured, 2);
     cover(&mut g, 0, &["O1", "R3", "R4", "O3", "C6:B", "C1:Y"]);
     give(&mut g, 0, "OO");
     g.play(&mv("O2")).unwrap();
@@ -111,7 +111,7 @@ fn one_placement_can_complete_two_features() {
 
 #[test]
 fn bonus_tiles_are_of_the_players_choice_wilds_included() {
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     cover(&mut g, 0, &["B5"]);
     set_supply(&mut g, "PPGGOOYYBR");
     give(&mut g, 0, "BBBBBB");
@@ -133,7 +133,7 @@ fn bonus_tiles_are_of_the_players_choice_wilds_included() {
 
 #[test]
 fn bonus_is_capped_by_the_supply_and_refills_stop_when_bag_and_tower_are_empty() {
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     cover(&mut g, 0, &["B5"]);
     give(&mut g, 0, "BBBBBB");
     set_supply(&mut g, "GY");
@@ -155,7 +155,7 @@ fn bonus_is_capped_by_the_supply_and_refills_stop_when_bag_and_tower_are_empty()
 
 #[test]
 fn supply_refill_draws_from_the_tower_when_the_bag_is_empty() {
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     cover(&mut g, 0, &["B5"]);
     give(&mut g, 0, "BBBBBB");
     let bag = g.bag;

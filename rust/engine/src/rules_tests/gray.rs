@@ -12,7 +12,7 @@ fn gray_printed_values() {
     assert!((0..6).all(|p| cost(Side::Gray, CENTRE, p) == 3));
     assert_eq!(value_mask(Side::Gray, 3).count_ones(), 12, "all 3's is 12 spaces");
     assert_eq!(value_mask(Side::Gray, 1).count_ones(), 6);
-    assert_eq!(value_mask(Side::Colored, 3).count_ones(), 7);
+    assert_eq!(value_mask(Side::Coloured, 3).count_ones(), 7);
 }
 
 #[test]

@@ -15,7 +15,7 @@ fn all_pass(g: &mut Game) {
 
 #[test]
 fn token_holder_starts_the_next_round() {
-    let mut g = placing(3, Side::Colored, 1);
+    let mut g = placing(3, Side::Coloured, 1);
     g.token = Some(2);
     g.to_move = 2;
     all_pass(&mut g);
@@ -27,7 +27,7 @@ fn token_holder_starts_the_next_round() {
 
 #[test]
 fn without_a_token_taker_the_same_player_starts_again() {
-    let mut g = placing(3, Side::Colored, 1);
+    let mut g = placing(3, Side::Coloured, 1);
     g.starter = 1;
     g.to_move = 1;
     all_pass(&mut g);
@@ -36,7 +36,7 @@ fn without_a_token_taker_the_same_player_starts_again() {
 
 #[test]
 fn factories_are_refilled_and_kept_tiles_return_to_hand() {
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     give(&mut g, 0, "PPBY");
     give(&mut g, 1, "GGGGG");
     all_pass(&mut g);
@@ -50,7 +50,7 @@ fn factories_are_refilled_and_kept_tiles_return_to_hand() {
 
 #[test]
 fn factory_refill_uses_the_tower_when_the_bag_runs_out() {
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     let mut bag = g.bag;
     let keep_in_bag = Tiles([2, 1, 0, 0, 0, 0]);
     bag.sub_all(&keep_in_bag);
@@ -65,7 +65,7 @@ fn factory_refill_uses_the_tower_when_the_bag_runs_out() {
 #[test]
 fn when_bag_and_tower_run_dry_only_some_displays_are_filled() {
     // Census is set aside here: only the refill mechanism is under test.
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     g.bag = tiles("BBBBBB");
     g.tower = Tiles::EMPTY;
     all_pass(&mut g);
@@ -73,7 +73,7 @@ fn when_bag_and_tower_run_dry_only_some_displays_are_filled() {
     assert_eq!(sizes, [4, 2, 0, 0, 0]);
     assert_eq!(g.phase(), Phase::Draft);
     // Nothing at all to draft: the round goes straight to placing.
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     g.bag = Tiles::EMPTY;
     g.tower = Tiles::EMPTY;
     g.play(&mv("pass")).unwrap();
@@ -83,7 +83,7 @@ fn when_bag_and_tower_run_dry_only_some_displays_are_filled() {
 
 #[test]
 fn the_game_ends_after_round_six() {
-    let mut g = placing(2, Side::Colored, 6);
+    let mut g = placing(2, Side::Coloured, 6);
     all_pass(&mut g);
     assert_eq!(g.phase(), Phase::Over);
     assert!(legal_texts(&g).is_empty());
@@ -92,40 +92,40 @@ fn the_game_ends_after_round_six() {
 
 #[test]
 fn completed_star_values_coloured_side() {
-    let mut g = placing(2, Side::Colored, 6);
+    let mut g = placing(2, Side::Coloured, 6);
     for (star, value) in [("P", 20), ("G", 18), ("O", 17), ("Y", 16), ("B", 15), ("R", 14)] {
         let mut h = g;
         let spaces: Vec<String> = (1..=6).map(|v| format!("{star}{v}")).collect();
         cover(&mut h, 0, &spaces.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-        assert_eq!(breakdown(Side::Colored, &h.players[0]).stars_total(), value, "{star}");
+        assert_eq!(breakdown(Side::Coloured, &h.players[0]).stars_total(), value, "{star}");
     }
     cover(&mut g, 0, &["C1:P", "C2:G", "C3:O", "C4:Y", "C5:B", "C6:R"]);
-    assert_eq!(breakdown(Side::Colored, &g.players[0]).stars, [0, 0, 0, 0, 0, 0, 12]);
-    let mut part = placing(2, Side::Colored, 6);
+    assert_eq!(breakdown(Side::Coloured, &g.players[0]).stars, [0, 0, 0, 0, 0, 0, 12]);
+    let mut part = placing(2, Side::Coloured, 6);
     cover(&mut part, 0, &["B1", "B2", "B3", "B4", "B5"]);
-    assert_eq!(breakdown(Side::Colored, &part.players[0]).stars_total(), 0, "five of six: nothing");
+    assert_eq!(breakdown(Side::Coloured, &part.players[0]).stars_total(), 0, "five of six: nothing");
 }
 
 #[test]
 fn all_n_bonuses_and_nothing_for_fives_and_sixes() {
-    let mut g = placing(2, Side::Colored, 6);
+    let mut g = placing(2, Side::Coloured, 6);
     for v in [1, 4, 5, 6] {
         let mut spaces: Vec<String> = ["P", "G", "O", "Y", "B", "R"].iter().map(|s| format!("{s}{v}")).collect();
         spaces.push(format!("C{v}:{}", ["P", "G", "O", "Y", "B", "R"][v - 1]));
         cover(&mut g, 0, &spaces.iter().map(|s| s.as_str()).collect::<Vec<_>>());
     }
-    let b = breakdown(Side::Colored, &g.players[0]);
+    let b = breakdown(Side::Coloured, &g.players[0]);
     assert_eq!(b.all_n, [4, 0, 0, 16]);
     // One space short of all 2's: nothing.
     cover(&mut g, 0, &["P2", "G2", "O2", "Y2", "B2", "R2"]);
-    assert_eq!(breakdown(Side::Colored, &g.players[0]).all_n[1], 0);
+    assert_eq!(breakdown(Side::Coloured, &g.players[0]).all_n[1], 0);
     cover(&mut g, 0, &["C2:G"]);
-    assert_eq!(breakdown(Side::Colored, &g.players[0]).all_n[1], 8);
+    assert_eq!(breakdown(Side::Coloured, &g.players[0]).all_n[1], 8);
 }
 
 #[test]
 fn leftover_kept_tiles_cost_a_point_each_never_below_one() {
-    let mut g = placing(2, Side::Colored, 6);
+    let mut g = placing(2, Side::Coloured, 6);
     give(&mut g, 0, "BBBRR");
     give(&mut g, 1, "YYY");
     g.players[0].score = 12;
@@ -142,7 +142,7 @@ fn leftover_kept_tiles_cost_a_point_each_never_below_one() {
 
 #[test]
 fn end_bonuses_are_added_before_leftovers_are_taken() {
-    let mut g = placing(2, Side::Colored, 6);
+    let mut g = placing(2, Side::Coloured, 6);
     cover(&mut g, 0, &["R1", "R2", "R3", "R4", "R5", "R6"]);
     give(&mut g, 0, "BB");
     g.players[0].score = 1;
@@ -155,7 +155,7 @@ fn end_bonuses_are_added_before_leftovers_are_taken() {
 
 #[test]
 fn a_tie_is_a_shared_victory() {
-    let mut g = placing(3, Side::Colored, 6);
+    let mut g = placing(3, Side::Coloured, 6);
     g.players[0].score = 20;
     g.players[1].score = 9;
     g.players[2].score = 20;
@@ -167,7 +167,7 @@ fn a_tie_is_a_shared_victory() {
 /// the first turn of a round's placing, after a round whose last pass left it short.
 #[test]
 fn supply_is_full_when_the_next_rounds_placing_starts() {
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     g.passed = 0b10; // seat 1 has passed; seat 0's pass ends the round with no turn after it
     set_supply(&mut g, "PGO");
     all_pass(&mut g);

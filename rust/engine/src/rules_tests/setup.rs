@@ -7,7 +7,7 @@ use crate::tiles::{Colour, Tiles};
 #[test]
 fn components_and_setup() {
     for (players, factories) in [(2, 5), (3, 7), (4, 9)] {
-        let g = new_game(players, Side::Colored);
+        let g = new_game(players, Side::Coloured);
         assert_census(&g);
         assert_eq!(g.factories().len(), factories);
         assert!(g.factories().iter().all(|f| f.total() == 4));
@@ -22,7 +22,7 @@ fn components_and_setup() {
 #[test]
 fn supply_is_drawn_before_the_factories() {
     // Same seed: the first ten draws of the bag are the supply.
-    let g = new_game(2, Side::Colored);
+    let g = new_game(2, Side::Coloured);
     let mut bag = Game::new(Options::default(), 1);
     bag.bag = Tiles::FULL_SET;
     bag.supply = Tiles::EMPTY;
@@ -33,7 +33,7 @@ fn supply_is_drawn_before_the_factories() {
 
 #[test]
 fn default_wild_order() {
-    let mut g = new_game(2, Side::Colored);
+    let mut g = new_game(2, Side::Coloured);
     let names: Vec<&str> = (1..=6)
         .map(|r| {
             g.round = r;
@@ -53,15 +53,15 @@ fn wild_order_is_configurable() {
         assert_eq!(g.wild(), c);
     }
     let dup = [Red, Red, Yellow, Orange, Green, Purple];
-    assert!(matches!(Options::new(2, Side::Colored, Some(dup)), Err(Error::InvalidOptions(_))));
-    assert!(matches!(Options::new(5, Side::Colored, None), Err(Error::InvalidOptions(_))));
-    assert!(matches!(Options::new(1, Side::Colored, None), Err(Error::InvalidOptions(_))));
+    assert!(matches!(Options::new(2, Side::Coloured, Some(dup)), Err(Error::InvalidOptions(_))));
+    assert!(matches!(Options::new(5, Side::Coloured, None), Err(Error::InvalidOptions(_))));
+    assert!(matches!(Options::new(1, Side::Coloured, None), Err(Error::InvalidOptions(_))));
 }
 
 #[test]
 fn score_is_an_unbounded_integer() {
     // The track wraps at 80 but the score does not: 79 + a 6-run scores 85.
-    let mut g = placing(2, Side::Colored, 1);
+    let mut g = placing(2, Side::Coloured, 1);
     g.players[0].score = 79;
     cover(&mut g, 0, &["R1", "R2", "R3", "R5", "R6"]);
     give(&mut g, 0, "RRRR");
@@ -90,7 +90,7 @@ fn finished_game_file_carries_final_scores() {
     let forged =
         text.replacen(&format!("\"final_score\": {}", finals[0]), &format!("\"final_score\": {}", finals[0] + 1), 1);
     assert!(Game::from_json(&forged).unwrap_err().to_string().contains("boards[0].final_score"));
-    let running = crate::testkit::new_game(2, Side::Colored).to_json().replacen(
+    let running = crate::testkit::new_game(2, Side::Coloured).to_json().replacen(
         "\"score\": 5,",
         "\"score\": 5, \"final_score\": 5,",
         1,
@@ -101,7 +101,7 @@ fn finished_game_file_carries_final_scores() {
 /// Scores are bounded on reading, so no placement can make one wrap.
 #[test]
 fn unreachable_scores_are_refused() {
-    let text = crate::testkit::new_game(2, Side::Colored).to_json();
+    let text = crate::testkit::new_game(2, Side::Coloured).to_json();
     for bad in ["2147483647", "258", "0", "-3"] {
         let doc = text.replacen("\"score\": 5,", &format!("\"score\": {bad},"), 1);
         let e = Game::from_json(&doc).unwrap_err().to_string();
@@ -114,7 +114,7 @@ fn unreachable_scores_are_refused() {
 /// Hostile text in a file is quoted escaped and cut short in the error.
 #[test]
 fn errors_quote_file_text_escaped_and_short() {
-    let text = crate::testkit::new_game(2, Side::Colored).to_json();
+    let text = crate::testkit::new_game(2, Side::Coloured).to_json();
     let evil = format!("x\\u001b]0;pwned\\u0007{}", "A".repeat(100_000));
     let doc = text.replacen("\"pavilion-position\"", &format!("\"{evil}\""), 1);
     let e = Game::from_json(&doc).unwrap_err().to_string();

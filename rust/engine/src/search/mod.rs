@@ -34,31 +34,58 @@ pub fn time_budget(seconds: f64) -> Result<Duration, Error> {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RolloutKind {
-    Uniform,
-    Informed,
-}
-
-impl std::str::FromStr for RolloutKind {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self, Error> {
-        match s {
-            "informed" => Ok(RolloutKind::Informed),
-            "uniform" => Ok(RolloutKind::Uniform),
-            _ => Err(Error::InvalidOptions(format!("rollout must be informed or uniform, not {}", quote(s)))),
+/// A search option that is one of a few words: the enum, its words (the
+/// first is the default) and `FromStr`/`Display` from that one list.
+macro_rules! word_option {
+    ($(#[$doc:meta])* $name:ident, $option:literal, { $($variant:ident => $word:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum $name {
+            $($variant),+
         }
-    }
+
+        impl $name {
+            /// The words this option accepts, the default first.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<Self, Error> {
+                match s {
+                    $($word => Ok($name::$variant),)+
+                    _ => Err(Error::InvalidOptions(format!(
+                        "{} must be {}, not {}",
+                        $option,
+                        Self::WORDS.join(" or "),
+                        quote(s)
+                    ))),
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self {
+                    $($name::$variant => $word),+
+                })
+            }
+        }
+    };
 }
 
-impl std::fmt::Display for RolloutKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            RolloutKind::Informed => "informed",
-            RolloutKind::Uniform => "uniform",
-        })
-    }
-}
+word_option!(
+    /// How a simulation plays from a leaf to the end of the game.
+    RolloutKind, "rollout", { Informed => "informed", Uniform => "uniform" }
+);
+word_option!(
+    /// Which passes the tree considers (see [`tree_moves`]).
+    Passes, "passes", { Pruned => "pruned", All => "all" }
+);
+word_option!(
+    /// How several threads share the work.
+    Parallel, "parallel", { Root => "root", Tree => "tree" }
+);
 
 impl RolloutKind {
     pub fn policy(self) -> &'static dyn Rollout {
@@ -80,10 +107,10 @@ pub struct SearchConfig {
     pub rollout: RolloutKind,
     /// Memory cap for all trees together.
     pub max_bytes: usize,
-    /// Search every legal pass instead of the pruned set (for measuring the pruning).
-    pub all_passes: bool,
-    /// With several threads: one shared tree (with virtual loss) instead of one tree per thread.
-    pub tree_parallel: bool,
+    /// Which passes the tree searches (every legal one only to measure the pruning).
+    pub passes: Passes,
+    /// With several threads: one tree per thread, or one shared tree (with virtual loss).
+    pub parallel: Parallel,
 }
 
 impl Default for SearchConfig {
@@ -95,8 +122,8 @@ impl Default for SearchConfig {
             margin_weight: 0.1,
             rollout: RolloutKind::Informed,
             max_bytes: 512 << 20,
-            all_passes: false,
-            tree_parallel: false,
+            passes: Passes::Pruned,
+            parallel: Parallel::Root,
         }
     }
 }
@@ -198,10 +225,12 @@ pub struct Searcher {
 
 impl Searcher {
     pub fn new(root: &Game, cfg: SearchConfig) -> Searcher {
-        let threads = if cfg.tree_parallel { 1 } else { cfg.threads.max(1) };
+        let threads = if cfg.parallel == Parallel::Tree { 1 } else { cfg.threads.max(1) };
         let per_tree = cfg.max_bytes / threads;
         let trees = (0..threads)
-            .map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.all_passes))
+            .map(|i| {
+                Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.passes == Passes::All)
+            })
             .collect();
         Searcher { root: *root, cfg, trees, elapsed: Duration::ZERO }
     }
@@ -236,7 +265,7 @@ impl Searcher {
             }
         };
         let quota = |i: u64| iterations.map(|n| n / threads + u64::from(i < n % threads));
-        if cfg.tree_parallel && cfg.threads > 1 {
+        if cfg.parallel == Parallel::Tree && cfg.threads > 1 {
             self.run_shared(iterations, deadline, stop);
         } else if self.trees.len() == 1 {
             work(&mut self.trees[0], quota(0));

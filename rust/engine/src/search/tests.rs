@@ -24,7 +24,7 @@ fn run(g: &Game, c: SearchConfig, iterations: u64) -> SearchResult {
 fn search_returns_only_legal_moves() {
     let mut chooser = SplitMix64::new(5);
     let mut moves = MoveList::new();
-    for (players, side) in [(2, Side::Colored), (3, Side::Gray), (4, Side::Colored)] {
+    for (players, side) in [(2, Side::Coloured), (3, Side::Gray), (4, Side::Coloured)] {
         let mut g = Game::new(Options::new(players, side, None).unwrap(), 3);
         let mut step = 0;
         while !g.is_over() {
@@ -53,7 +53,7 @@ fn search_returns_only_legal_moves() {
 fn finds_the_placement_completing_a_star_and_a_window() {
     // Round 3: blue star 1-5 covered; B6 completes the star (15 at the end)
     // and the window (3 bonus tiles) and scores a run of 6.
-    let mut g = placing(2, Side::Colored, 3);
+    let mut g = placing(2, Side::Coloured, 3);
     cover(&mut g, 0, &["B1", "B2", "B3", "B4", "B5"]);
     give(&mut g, 0, "BBBBBBRRY");
     give(&mut g, 1, "GGG");
@@ -66,7 +66,7 @@ fn finds_the_placement_completing_a_star_and_a_window() {
 fn exact_solve_finds_the_last_round_win() {
     // Red 2-6 covered (window done); R1 completes the star (+14 at the end)
     // with a run of 6 and no new feature, so no hidden draw can matter.
-    let mut g = placing(2, Side::Colored, 6);
+    let mut g = placing(2, Side::Coloured, 6);
     cover(&mut g, 0, &["R2", "R3", "R4", "R5", "R6"]);
     give(&mut g, 0, "R");
     give(&mut g, 1, "GG");
@@ -107,7 +107,7 @@ fn exact_solve_agrees_with_brute_force_on_tiny_endgames() {
     let letters = ["P", "G", "O", "Y", "B", "R"];
     let mut solved = 0;
     for case in 0..30 {
-        let side = if case % 2 == 0 { Side::Colored } else { Side::Gray };
+        let side = if case % 2 == 0 { Side::Coloured } else { Side::Gray };
         let mut g = placing(2, side, 6);
         for seat in 0..2 {
             let hand: String = (0..2 + r.below(3)).map(|_| letters[r.below(6) as usize]).collect();
@@ -163,7 +163,7 @@ fn threads_split_the_budget_and_the_memory_cap_holds() {
 
 #[test]
 fn search_passes_keep_all_they_can_or_nothing() {
-    let mut g = placing(2, Side::Colored, 2);
+    let mut g = placing(2, Side::Coloured, 2);
     give(&mut g, 0, "PPGGOOYY");
     let mut l = MoveList::new();
     tree_moves(&g, &mut l);
@@ -172,7 +172,7 @@ fn search_passes_keep_all_they_can_or_nothing() {
             assert!(keep.total() == 4 || keep.total() == 0);
         }
     }
-    let mut last = placing(2, Side::Colored, 6);
+    let mut last = placing(2, Side::Coloured, 6);
     give(&mut last, 0, "PPGGOOYY");
     tree_moves(&last, &mut l);
     let sizes: Vec<u32> =
@@ -182,8 +182,8 @@ fn search_passes_keep_all_they_can_or_nothing() {
 
 #[test]
 fn tree_parallel_shares_one_tree() {
-    let g = Game::new(Options::new(3, Side::Colored, None).unwrap(), 6);
-    let c = SearchConfig { threads: 2, tree_parallel: true, ..cfg(2) };
+    let g = Game::new(Options::new(3, Side::Coloured, None).unwrap(), 6);
+    let c = SearchConfig { threads: 2, parallel: Parallel::Tree, ..cfg(2) };
     let mut s = Searcher::new(&g, c);
     s.run(Some(3000), None, &AtomicBool::new(false));
     assert_eq!(s.iterations(), 3000);
