@@ -1,5 +1,5 @@
 //! A fixed integer id for every distinct move, so that Python loops and
-//! learning code can work with plain ints and masks.
+//! learning code can work with plain ints (`legal_actions`, `apply_action`).
 //!
 //! Layout (`NUM_ACTIONS` = 1992):
 //! * drafts: `source * 6 + colour` (source 0..9 factories, 9 the centre) — 60 ids;

@@ -353,12 +353,18 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
     }
 }
 
-/// Plays one game between agents (seat i uses `agents[i]`); returns the finished game.
-pub fn play_game(mut g: Game, agents: &mut [&mut dyn Agent]) -> Game {
-    while let Some(m) = agents[g.current_player()].choose(&g) {
-        g.play(&m).expect("agents only choose legal moves");
+/// Plays a game to its end between agents (seat i uses `agents[i]`): the
+/// finished game and the number of moves, or `None` once `stop` is set.
+pub fn play_game(mut g: Game, agents: &mut [Box<dyn Agent + Send + Sync>], stop: &AtomicBool) -> Option<(Game, u32)> {
+    let mut moves = 0;
+    while let Some(m) = agents[g.current_player()].choose_until(&g, stop) {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        g.play(&m).expect("agents choose legal moves");
+        moves += 1;
     }
-    g
+    Some((g, moves))
 }
 
 #[cfg(test)]
@@ -370,15 +376,13 @@ mod tests {
     fn greedy_beats_random_clearly() {
         let mut wins = 0;
         for seed in 0..100u64 {
-            let mut greedy = GreedyAgent::new(seed);
-            let mut random = RandomAgent::new(seed);
+            let greedy: Box<dyn Agent + Send + Sync> = Box::new(GreedyAgent::new(seed));
+            let random: Box<dyn Agent + Send + Sync> = Box::new(RandomAgent::new(seed));
             let seat = (seed % 2) as usize;
             let g = Game::new(Options::default(), seed);
-            let g = if seat == 0 {
-                play_game(g, &mut [&mut greedy, &mut random])
-            } else {
-                play_game(g, &mut [&mut random, &mut greedy])
-            };
+            let never = AtomicBool::new(false);
+            let mut agents = if seat == 0 { [greedy, random] } else { [random, greedy] };
+            let (g, _) = play_game(g, &mut agents, &never).expect("never stopped");
             if g.winners() == vec![seat] {
                 wins += 1;
             }

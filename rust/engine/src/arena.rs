@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::agents::agent_from_spec;
+use crate::agents::{agent_from_spec, play_game};
 use crate::error::Error;
 use crate::state::{Game, Options};
 
@@ -42,15 +42,7 @@ pub fn play_match(
         .enumerate()
         .map(|(s, &a)| agent_from_spec(&specs[a], game_seed.wrapping_mul(31).wrapping_add(s as u64)))
         .collect::<Result<Vec<_>, _>>()?;
-    let mut g = Game::new(opts, game_seed);
-    let mut moves = 0;
-    while let Some(m) = agents[g.current_player()].choose_until(&g, stop) {
-        if stop.load(Ordering::Relaxed) {
-            return Ok(None);
-        }
-        g.play(&m).expect("agents choose legal moves");
-        moves += 1;
-    }
+    let Some((g, moves)) = play_game(Game::new(opts, game_seed), &mut agents, stop) else { return Ok(None) };
     Ok(Some(MatchResult { index, seats, scores: g.scores(), winners: g.winners(), moves }))
 }
 

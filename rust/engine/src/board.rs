@@ -257,6 +257,14 @@ pub fn space_name(space: usize) -> String {
     format!("{}{}", star_letter(space / 6), space % 6 + 1)
 }
 
+/// The space named like `"B4"` (star letter, position 1..6; any case), the inverse of [`space_name`].
+pub fn parse_space(name: &str) -> Option<usize> {
+    let mut chars = name.chars();
+    let star = chars.next().and_then(star_from_letter)?;
+    let pos = chars.next().and_then(|c| c.to_digit(10)).filter(|d| (1..=6).contains(d))? as usize;
+    chars.next().is_none().then_some(space(star, pos - 1))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

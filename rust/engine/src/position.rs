@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{space_name, star_from_letter, Side, CENTRE};
+use crate::board::{parse_space, space_name, Side, CENTRE};
 use crate::error::{quote, Error};
 use crate::movegen::allowed_colours;
 use crate::rng::SplitMix64;
@@ -300,14 +300,12 @@ fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
     }
     for (name, colour) in &b.covered {
         let f = format!("{field}.covered[{}]", quote(name));
-        let chars: Vec<char> = name.chars().collect();
-        let star = chars.first().and_then(|&c| star_from_letter(c));
-        let pos = chars.get(1).and_then(|c| c.to_digit(10)).filter(|d| (1..=6).contains(d));
-        let (Some(star), Some(pos), 2) = (star, pos, chars.len()) else {
+        let Some(sp) = parse_space(name) else {
             return Err(err(&f, "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\""));
         };
+        let (star, pos) = (sp / 6, sp % 6);
         let c = Colour::parse(colour).ok_or_else(|| err(&f, format!("{} is not a colour", quote(colour))))?;
-        if p.is_covered(star, pos as usize - 1) {
+        if p.is_covered(star, pos) {
             return Err(err(&f, "this space is listed twice"));
         }
         // Covering one at a time with the placement rule accepts exactly the
@@ -320,7 +318,7 @@ fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
             };
             return Err(err(&f, rule));
         }
-        p.cover(star, pos as usize - 1, c);
+        p.cover(star, pos, c);
     }
     Ok(p)
 }

@@ -77,16 +77,6 @@ impl Game {
         }
     }
 
-    /// Score of one seat without allocating (final total once over).
-    pub fn score_of(&self, seat: usize) -> i32 {
-        let p = &self.players[seat];
-        if self.is_over() {
-            breakdown(self.opts.side, p).total
-        } else {
-            p.score
-        }
-    }
-
     /// Seats with the highest final score (all of them share the victory);
     /// empty while the game is running.
     pub fn winners(&self) -> Vec<usize> {

@@ -1,6 +1,6 @@
 //! Helpers for the rules tests: build exact positions while keeping all 132 tiles accounted for.
 
-use crate::board::{star_from_letter, Side};
+use crate::board::{parse_space, Side};
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Options, Phase};
 use crate::tiles::{Colour, Tiles};
@@ -67,9 +67,8 @@ pub fn take_from_bag(g: &mut Game, t: &Tiles) {
 pub fn cover(g: &mut Game, seat: usize, spaces: &[&str]) {
     for s in spaces {
         let (name, colour) = s.split_once(':').unwrap_or((s, ""));
-        let mut ch = name.chars();
-        let star = star_from_letter(ch.next().unwrap()).unwrap();
-        let pos = ch.next().unwrap().to_digit(10).unwrap() as usize - 1;
+        let sp = parse_space(name).unwrap_or_else(|| panic!("{name} is not a space"));
+        let (star, pos) = (sp / 6, sp % 6);
         let c = if colour.is_empty() { Colour::from_index(star) } else { Colour::parse(colour).unwrap() };
         take_from_bag(g, &Tiles::from_letters(&c.letter().to_string()).unwrap());
         g.players[seat].cover(star, pos, c);

@@ -156,8 +156,8 @@ impl Tiles {
         s
     }
 
-    /// Parses colour letters in any order (case-insensitive); `None` names
-    /// the first character that is not a colour letter.
+    /// Parses colour letters in any order (case-insensitive); the error is the
+    /// first character that is not a colour letter (or a colour past 255 tiles).
     pub fn from_letters(s: &str) -> Result<Tiles, char> {
         let mut t = Tiles::EMPTY;
         for ch in s.chars() {

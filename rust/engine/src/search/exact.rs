@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::tree::Values;
-use super::{outcome, tree_moves, MoveStats, SearchConfig, SearchResult};
+use super::{outcome, tree_moves, utility, MoveStats, SearchConfig, SearchResult};
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Phase, ROUNDS};
 
@@ -37,7 +37,7 @@ fn key(g: &Game) -> u64 {
 
 impl Solver<'_> {
     fn utility(&self, v: &Value, seat: usize) -> f64 {
-        v.0[seat] + self.margin_weight * (v.1[seat] / 50.0).clamp(-1.0, 1.0)
+        utility(v.0[seat], v.1[seat], self.margin_weight)
     }
 
     /// Value of `g`; `drawn` once a hidden draw has happened on this line.

@@ -1,8 +1,9 @@
 //! Monte-Carlo tree search for 2–4 players (each maximises its own outcome),
 //! never reading the real future: every iteration re-draws the bag's order.
 //!
-//! Threads search root-parallel: one tree per thread with its own seed, root
-//! statistics summed. The last round's placing is solved exactly when it is
+//! Threads search root-parallel by default (one tree per thread with its own
+//! seed, root statistics summed), or tree-parallel on request (one shared tree
+//! with virtual loss). The last round's placing is solved exactly when it is
 //! small enough (`exact`).
 
 pub mod exact;
@@ -165,6 +166,17 @@ fn prune_passes(g: &Game, out: &mut MoveList) {
             _ => true,
         });
     }
+}
+
+/// Points of score margin that count as a whole win or loss in the utility.
+pub const MARGIN_SCALE: f64 = 50.0;
+
+/// The value a player maximises: its win share (win 1, shared win 1/k, loss 0)
+/// plus `margin_weight` × its score margin over the best other player, scaled
+/// by [`MARGIN_SCALE`] and clipped to ±1.
+#[inline]
+pub fn utility(win_share: f64, margin: f64, margin_weight: f64) -> f64 {
+    win_share + margin_weight * (margin / MARGIN_SCALE).clamp(-1.0, 1.0)
 }
 
 /// Win/draw/loss and score margin per seat of a finished game.

@@ -9,7 +9,6 @@ use crate::state::Game;
 /// a move buffer the policy may fill. Implementations return legal moves only.
 pub trait Rollout: Send + Sync {
     fn choose(&self, g: &Game, scratch: &mut MoveList, rng: &mut SplitMix64) -> Move;
-    fn name(&self) -> &'static str;
 }
 
 /// Uniform over the legal moves. Weak in this game: a hand of tiles has up to
@@ -19,9 +18,6 @@ pub struct UniformRollout;
 impl Rollout for UniformRollout {
     fn choose(&self, g: &Game, scratch: &mut MoveList, rng: &mut SplitMix64) -> Move {
         g.random_move(rng, scratch).expect("rollouts stop when the game is over")
-    }
-    fn name(&self) -> &'static str {
-        "uniform"
     }
 }
 
@@ -77,9 +73,6 @@ impl Rollout for InformedRollout {
                 })
             }
         }
-    }
-    fn name(&self) -> &'static str {
-        "informed"
     }
 }
 

@@ -93,7 +93,7 @@ fn brute(g: &Game, w: f64) -> (Values, Values) {
         let mut c = *g;
         c.play_unchecked(m);
         let v = brute(&c, w);
-        let u = v.0[mover] + w * (v.1[mover] / 50.0).clamp(-1.0, 1.0);
+        let u = utility(v.0[mover], v.1[mover], w);
         if best.as_ref().is_none_or(|(bu, _)| u > *bu) {
             best = Some((u, v));
         }

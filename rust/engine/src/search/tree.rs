@@ -10,7 +10,7 @@
 use std::hash::{Hash, Hasher};
 
 use super::policy::Rollout;
-use super::{outcome, tree_moves, SearchConfig};
+use super::{outcome, tree_moves, utility, SearchConfig};
 use crate::moves::{Move, MoveList};
 use crate::rng::SplitMix64;
 use crate::state::{Game, MAX_PLAYERS};
@@ -159,7 +159,7 @@ impl Tree {
         for i in 0..count {
             let e = &self.edges[first + i];
             let v = e.visits as f64;
-            let q = e.wdl / v + cfg.margin_weight * (e.margin / v / 50.0).clamp(-1.0, 1.0);
+            let q = utility(e.wdl / v, e.margin / v, cfg.margin_weight);
             let u = q + cfg.exploration * (log_n / v).sqrt();
             if u > best_v {
                 best_v = u;
