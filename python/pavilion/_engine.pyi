@@ -1,7 +1,7 @@
 """Type stubs for the Rust extension `pavilion._engine` (hand-written, checked by
 `python -m mypy.stubtest pavilion._engine`, see `stubtest-allowlist.txt`)."""
 
-from typing import Any, Literal, Self, final
+from typing import Any, Literal, Self, TypedDict, final
 
 # Stub-only aliases (no runtime object): the values these properties take.
 Phase = Literal["draft", "place", "over"]
@@ -62,7 +62,23 @@ MAX_ITERATIONS: int
 """Most iterations a move a search or agent accepts."""
 QUOTE_MAX: int
 """Most characters of an input that an error message quotes."""
-AGENT_OPTIONS: dict[str, Any]
+
+class AgentOption(TypedDict, total=False):
+    """One option of the `mcts` agent spec."""
+
+    key: str
+    form: str
+    accepts: str
+    help: str
+    default: str | None
+    choices: list[str]
+
+class AgentOptions(TypedDict):
+    summary: str
+    agents: list[str]
+    mcts: list[AgentOption]
+
+AGENT_OPTIONS: AgentOptions
 """The agent vocabulary: {"summary": "random, greedy, mcts[:…]", "agents": ["random", "greedy", "mcts"],
 "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
 __version__: str
@@ -118,6 +134,43 @@ class Move:
     def __ge__(self, other: Move, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[object, tuple[str]]: ...
+
+class Breakdown(TypedDict):
+    """How a player's final score is made up (`Game.final_breakdown`)."""
+
+    before_end: int
+    stars: int
+    star_points: list[int]
+    all_n: int
+    all_n_points: list[int]
+    leftover_tiles: int
+    leftovers: int
+    total: int
+
+class MoveStats(TypedDict):
+    move: Move
+    visits: int
+    win_rate: float
+    margin: float
+    pv: list[Move]
+
+class SearchResult(TypedDict):
+    """`Search.result()`: candidates for the player to move, best first."""
+
+    exact: bool
+    iterations: int
+    seconds: float
+    nodes: int
+    moves: list[MoveStats]
+
+class MatchResult(TypedDict):
+    """One finished game of `play_matches`."""
+
+    index: int
+    seats: list[int]
+    scores: list[int]
+    winners: list[int]
+    moves: int
 
 @final
 class Game:
@@ -184,7 +237,7 @@ class Game:
     @staticmethod
     def from_json(text: str) -> Game: ...
     def census(self) -> dict[str, int]: ...
-    def final_breakdown(self) -> list[dict[str, int | list[int]]]: ...
+    def final_breakdown(self) -> list[Breakdown]: ...
     def redraw_hidden(self, seed: int) -> None: ...
     def perft(self, depth: int) -> int: ...
     def __reduce__(self) -> tuple[object, tuple[str, int | None]]: ...
@@ -220,7 +273,7 @@ class Search:
     @property
     def iterations(self) -> int: ...
     def run(self, iterations: int | None = None, seconds: float | None = None) -> None: ...
-    def result(self, top: int | None = None, pv_length: int = 12) -> dict[str, Any]: ...
+    def result(self, top: int | None = None, pv_length: int = 12) -> SearchResult: ...
 
 def play_matches(
     agents: list[str],
@@ -229,7 +282,7 @@ def play_matches(
     side: str = "coloured",
     seed: int | None = None,
     threads: int = 1,
-) -> list[dict[str, Any]]: ...
+) -> list[MatchResult]: ...
 
 @final
 class BenchPositions:
@@ -243,7 +296,13 @@ class BenchPositions:
 def bench_random_games(players: int, games: int, seed: int = 0, threads: int = 1) -> int: ...
 def bench_mcts(iterations: int, threads: int = 1, rollout: str = "uniform") -> tuple[int, int]: ...
 
-FEATURES: list[dict[str, Any]]
+class Feature(TypedDict):
+    kind: Literal["window", "statue", "pillar"]
+    star: str
+    spaces: list[str]
+    bonus: int
+
+FEATURES: list[Feature]
 """The 18 features: {"kind": "window"|"statue"|"pillar", "star", "spaces", "bonus"}."""
 
 def space_cost(side: str, star: str, space: int) -> int: ...

@@ -12,9 +12,18 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, Search, play_matches
+
+if TYPE_CHECKING:
+    from pavilion._engine import SearchResult
+
+    class Analysis(SearchResult):
+        """`solve`'s answer: the search result, whether Ctrl-C cut it short, and who moves."""
+
+        interrupted: bool
+        to_move: int
 
 
 def default_threads() -> int:
@@ -30,7 +39,7 @@ def solve(
     seed: int = 0,
     top: int | None = None,
     progress: Callable[[int, float], None] | None = None,
-) -> dict[str, Any]:
+) -> Analysis:
     """Ranks the moves of the player to move. Returns the Search result dict
     plus "interrupted" (Ctrl-C stopped it early) and "to_move".
 
@@ -64,9 +73,7 @@ def solve(
         except KeyboardInterrupt:
             interrupted = True
     result = search.result(top=top)
-    result["interrupted"] = interrupted
-    result["to_move"] = game.current_player
-    return result
+    return {**result, "interrupted": interrupted, "to_move": game.current_player}
 
 
 @dataclass
