@@ -170,3 +170,25 @@ def test_stubs_cover_the_extension():
         runtime = {m for m in dir(getattr(engine, name)) if not m.startswith("_")}
         assert runtime <= members, (name, runtime - members)
     assert (Path(pavilion.__file__).parent / "py.typed").exists()
+
+
+def test_the_move_stack_takes_moves_back_exactly():
+    g = Game(players=3, seed=21, side="gray")
+    positions = [g.copy()]
+    for _ in range(25):
+        g.apply_action(g.legal_actions()[-1])
+        positions.append(g.copy())
+    g.play(g.legal_moves()[0])
+    assert len(g.move_stack) == 26 and g.copy().move_stack == g.move_stack
+    last = g.move_stack[-1]
+    assert g.pop() == last
+    for before in reversed(positions[:-1]):
+        g.pop()
+        assert g == before and g.to_json() == before.to_json()
+    assert g.move_stack == []
+    with pytest.raises(IllegalMoveError, match="move stack is empty"):
+        g.pop()
+    with pytest.raises(IllegalMoveError):
+        g.play("pass")
+    assert g.move_stack == [], "a rejected move is not pushed"
+    assert Game.from_json(positions[5].to_json()).move_stack == [], "a position file has no history"

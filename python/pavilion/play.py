@@ -164,9 +164,10 @@ class PlaySession:
             self.console.print("✗ nothing to undo: you have not moved yet")
             return False
         cut = mine[-1]
+        while len(self.game.move_stack) > cut:
+            self.game.pop()
         self.record.moves = self.record.moves[:cut]
         self.movers = self.movers[:cut]
-        self.game = self.record.replay()
         self.console.print(f"undone: back to your move {len(mine)}")
         return True
 

@@ -20,6 +20,9 @@ pub struct PyGame {
     pub inner: Game,
     /// The seed the game was created with (None when loaded from a position).
     seed: Option<u64>,
+    /// The moves played on this object, each with the position it was played
+    /// from, so `pop` can take one back exactly (the move stack).
+    history: Vec<(Game, Move)>,
 }
 
 /// A wild order from Python: six letters or colour names in one string, or a list of six colours.
@@ -45,7 +48,7 @@ type Reduced<'py> = (Bound<'py, PyAny>, (String, Option<u64>));
 #[pyfunction]
 pub fn _game_from_state(text: &str, seed: Option<u64>) -> PyResult<PyGame> {
     let inner = Game::from_json(text).map_err(to_py)?;
-    Ok(PyGame { inner, seed })
+    Ok(PyGame { inner, seed, history: Vec::new() })
 }
 
 /// A seed from Python: any int in 0..2**64; anything else is an OptionsError.
@@ -73,8 +76,16 @@ impl PartialEq for PyGame {
 }
 
 impl PyGame {
+    /// Plays a checked move and puts it on the stack; an illegal move changes nothing.
+    fn push(&mut self, m: Move) -> PyResult<()> {
+        let before = self.inner;
+        self.inner.play(&m).map_err(to_py)?;
+        self.history.push((before, m));
+        Ok(())
+    }
+
     pub fn wrap(inner: Game) -> Self {
-        PyGame { inner, seed: None }
+        PyGame { inner, seed: None, history: Vec::new() }
     }
 
     /// A seat number from Python: 0 to players − 1.
@@ -101,7 +112,7 @@ impl PyGame {
         let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
         let opts = Options::new(players, side, parse_wild_order(wild_order)?).map_err(to_py)?;
         let seed = seed.unwrap_or_else(|| RandomState::new().build_hasher().finish());
-        Ok(PyGame { inner: Game::new(opts, seed), seed: Some(seed) })
+        Ok(PyGame { inner: Game::new(opts, seed), seed: Some(seed), history: Vec::new() })
     }
 
     #[getter]
@@ -230,14 +241,31 @@ impl PyGame {
     /// for unreadable text); the game is unchanged on error.
     fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         let m = to_move(r#move)?;
-        self.inner.play(&m).map_err(to_py)
+        self.push(m)
+    }
+
+    /// The moves played on this game object, oldest first (a game read from
+    /// a position file starts with an empty stack).
+    #[getter]
+    fn move_stack(&self) -> Vec<PyMove> {
+        self.history.iter().map(|&(_, inner)| PyMove { inner }).collect()
+    }
+
+    /// Takes back the last move of the stack and returns it; IllegalMoveError when the stack is empty.
+    fn pop(&mut self) -> PyResult<PyMove> {
+        let (before, inner) = self
+            .history
+            .pop()
+            .ok_or_else(|| IllegalMoveError::new_err("no move to take back: the move stack is empty"))?;
+        self.inner = before;
+        Ok(PyMove { inner })
     }
 
     /// Plays the move with this action id; raises IllegalMoveError if it is not legal.
     fn apply_action(&mut self, action: Int) -> PyResult<()> {
         let m = crate::moves::action_move(action)
             .map_err(|why| IllegalMoveError::new_err(format!("illegal move: {why}")))?;
-        self.inner.play(&m).map_err(to_py)
+        self.push(m)
     }
 
     fn copy(&self) -> PyGame {
