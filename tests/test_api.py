@@ -192,3 +192,12 @@ def test_the_move_stack_takes_moves_back_exactly():
         g.play("pass")
     assert g.move_stack == [], "a rejected move is not pushed"
     assert Game.from_json(positions[5].to_json()).move_stack == [], "a position file has no history"
+
+
+def test_redrawing_the_hidden_future_restarts_the_move_stack():
+    g = Game(seed=4)
+    g.play(g.legal_moves()[0])
+    g.redraw_hidden(9)
+    assert g.move_stack == []
+    with pytest.raises(IllegalMoveError):
+        g.pop()

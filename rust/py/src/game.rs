@@ -20,9 +20,12 @@ pub struct PyGame {
     pub inner: Game,
     /// The seed the game was created with (None when loaded from a position).
     seed: Option<u64>,
-    /// The moves played on this object, each with the position it was played
-    /// from, so `pop` can take one back exactly (the move stack).
-    history: Vec<(Game, Move)>,
+    /// The position the move stack starts from.
+    root: Game,
+    /// The moves played on this object (the move stack). `pop` replays all but
+    /// the last from `root`: play is deterministic, so that is exact, and it
+    /// keeps `play` itself as cheap as it was (one move stored, not a position).
+    history: Vec<Move>,
 }
 
 /// A wild order from Python: six letters or colour names in one string, or a list of six colours.
@@ -48,7 +51,7 @@ type Reduced<'py> = (Bound<'py, PyAny>, (String, Option<u64>));
 #[pyfunction]
 pub fn _game_from_state(text: &str, seed: Option<u64>) -> PyResult<PyGame> {
     let inner = Game::from_json(text).map_err(to_py)?;
-    Ok(PyGame { inner, seed, history: Vec::new() })
+    Ok(PyGame { inner, seed, root: inner, history: Vec::new() })
 }
 
 /// A seed from Python: any int in 0..2**64; anything else is an OptionsError.
@@ -78,14 +81,13 @@ impl PartialEq for PyGame {
 impl PyGame {
     /// Plays a checked move and puts it on the stack; an illegal move changes nothing.
     fn push(&mut self, m: Move) -> PyResult<()> {
-        let before = self.inner;
         self.inner.play(&m).map_err(to_py)?;
-        self.history.push((before, m));
+        self.history.push(m);
         Ok(())
     }
 
     pub fn wrap(inner: Game) -> Self {
-        PyGame { inner, seed: None, history: Vec::new() }
+        PyGame { inner, seed: None, root: inner, history: Vec::new() }
     }
 
     /// A seat number from Python: 0 to players − 1.
@@ -112,7 +114,8 @@ impl PyGame {
         let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
         let opts = Options::new(players, side, parse_wild_order(wild_order)?).map_err(to_py)?;
         let seed = seed.unwrap_or_else(|| RandomState::new().build_hasher().finish());
-        Ok(PyGame { inner: Game::new(opts, seed), seed: Some(seed), history: Vec::new() })
+        let inner = Game::new(opts, seed);
+        Ok(PyGame { inner, seed: Some(seed), root: inner, history: Vec::new() })
     }
 
     #[getter]
@@ -248,16 +251,20 @@ impl PyGame {
     /// a position file starts with an empty stack).
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
-        self.history.iter().map(|&(_, inner)| PyMove { inner }).collect()
+        self.history.iter().map(|&inner| PyMove { inner }).collect()
     }
 
     /// Takes back the last move of the stack and returns it; IllegalMoveError when the stack is empty.
     fn pop(&mut self) -> PyResult<PyMove> {
-        let (before, inner) = self
+        let inner = self
             .history
             .pop()
             .ok_or_else(|| IllegalMoveError::new_err("no move to take back: the move stack is empty"))?;
-        self.inner = before;
+        let mut g = self.root;
+        for m in &self.history {
+            g.play_unchecked(m);
+        }
+        self.inner = g;
         Ok(PyMove { inner })
     }
 
@@ -330,8 +337,11 @@ impl PyGame {
     }
 
     /// Replaces the hidden future (the bag's draw order) with one drawn from `seed`.
+    /// The move stack starts again here: the positions before had another hidden future.
     fn redraw_hidden(&mut self, seed: &Bound<'_, PyAny>) -> PyResult<()> {
         self.inner.redraw_hidden(seed_arg(seed)?);
+        self.root = self.inner;
+        self.history.clear();
         Ok(())
     }
 
