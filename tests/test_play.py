@@ -20,6 +20,13 @@ def play(runner, args, lines):
     return runner.invoke(main, ["play", *args], input="".join(line + "\n" for line in lines), catch_exceptions=False)
 
 
+def breakdown_rows(output):
+    """The cells after the player column of the 'Final scores' table."""
+    table = output[output.index("Final scores") :]
+    rows = [[c.strip() for c in line.split("│")[1:-1]] for line in table.splitlines() if line.startswith("│")]
+    return [row[1:] for row in rows]
+
+
 def test_full_game_human_vs_greedy(runner):
     r = play(runner, ["--seats", "human,greedy", "--seed", "4", "--record", "game.json"], ["1"] * 400)
     assert r.exit_code == 0, r.output[-2000:]
@@ -27,9 +34,11 @@ def test_full_game_human_vs_greedy(runner):
     rec = GameRecord.from_json(open("game.json").read())
     g = rec.replay()
     assert g.is_over and rec.seats == ["human", "greedy"]
-    # The printed breakdown is the engine's.
-    for b in g.final_breakdown():
-        assert f"{b['total']}" in r.output
+    # The printed breakdown is the game's, row by row.
+    assert breakdown_rows(r.output) == [
+        [str(b["before_end"]), f"+{b['stars']}", f"+{b['all_n']}", str(b["leftovers"]), str(b["total"])]
+        for b in g.final_breakdown()
+    ]
     winner_line = next(line for line in r.output.splitlines() if line.startswith(("Winner", "Shared victory")))
     assert all(f"P{w + 1}" in winner_line for w in g.winners)
 
@@ -91,8 +100,15 @@ def test_all_ai_game_can_be_watched(runner):
 
 
 def test_ai_moves_are_explained(runner):
+    import re
+
     r = runner.invoke(main, ["play", "--seats", "greedy,greedy", "--seed", "2"])
-    assert "takes" in r.output and "+" in r.output and "passes, keeping" in r.output
+    assert r.exit_code == 0
+    lines = [line for line in r.output.splitlines() if " plays " in line]
+    assert all(re.fullmatch(r"P[12] \(greedy\) plays \S+: .+", line) for line in lines)
+    assert any(re.search(r"plays \d[PGOYBR]: takes \d+ tiles?$", line) for line in lines)
+    assert any(re.search(r"plays [PGOYBRC]\d[PGOYBR]?(\+\d)?: \+\d+ points?", line) for line in lines)
+    assert any(re.search(r"plays pass(:[PGOYBR]+)?: passes, keeping", line) for line in lines)
 
 
 @pytest.mark.parametrize(

@@ -72,8 +72,12 @@ def test_keep_four_discard_the_rest():
 
 
 def test_gray_side_one_colour_or_six():
+    # Two reds fix a one-colour star: only red may follow.
     g = placing_position(side="gray", round=2, hands={0: "RRRRYYYY"}, covered={0: {"B1": "R", "B2": "R"}})
     assert g.is_legal("B4R") and not g.is_legal("B4Y")
+    # Red then yellow fix a six-colour star: any colour not yet on it, never red or yellow again.
+    g = placing_position(side="gray", round=2, hands={0: "RRRRYYYYGGGG"}, covered={0: {"B1": "R", "B2": "Y"}})
+    assert g.is_legal("B4G") and not g.is_legal("B4R") and not g.is_legal("B4Y")
 
 
 def test_bonus_capped_and_wilds_allowed():
@@ -84,6 +88,22 @@ def test_bonus_capped_and_wilds_allowed():
     pick = "bonus:" + g.supply[:3]
     g.play(pick)
     assert len(g.supply) == 10
+
+
+def test_bonus_is_capped_by_a_short_supply_and_may_take_the_wild():
+    # The supply holds only a wild and a red, bag and tower are empty: the window's 3 become 2.
+    g = placing_position(hands={0: "BBBBBB"}, covered={0: {"B5": "B"}})
+    doc = json.loads(g.to_json())
+    rest = doc["supply"] + doc["bag"] + doc["tower"]
+    doc["supply"], doc["bag"], doc["tower"] = "PR", "", ""
+    doc["boards"][1]["hand"] = take(rest, "PR")
+    g = Game.from_json(json.dumps(doc))
+    g.play("B6")
+    assert g.bonus_owed == 2, "capped by the supply"
+    assert [str(m) for m in g.legal_moves()] == ["bonus:PR"], "the wild may be taken"
+    g.play("bonus:PR")
+    assert g.hand(0) == "PR"
+    assert g.supply == "BBBBB" and g.tower == "", "the next turn's refill comes from the tower (the bag is empty)"
 
 
 def test_end_scoring_breakdown_and_shared_victory():

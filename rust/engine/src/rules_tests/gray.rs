@@ -94,3 +94,16 @@ fn gray_all_threes_needs_twelve_spaces() {
     cover(&mut g, 0, &["O3:B", "R3:R", "B3:B", "Y3:G", "G3:Y", "P3:P"]);
     assert_eq!(breakdown(Side::Gray, &g.players[0]).all_n, [4, 0, 12, 0], "all 1's: position 3 on gray");
 }
+
+/// The other two kinds of complete star: a one-colour centre scores its colour's
+/// value (not 12), a six-colour outer star scores 12 (not nothing).
+#[test]
+fn gray_one_colour_centre_and_six_colour_outer_star() {
+    let mut g = placing(2, Side::Gray, 2);
+    cover(&mut g, 0, &["C1:Y", "C2:Y", "C3:Y", "C4:Y", "C5:Y", "C6:Y"]);
+    cover(&mut g, 0, &["P1:P", "P2:G", "P3:O", "P4:Y", "P5:B", "P6:R"]);
+    let b = breakdown(Side::Gray, &g.players[0]);
+    assert_eq!(b.stars[crate::board::CENTRE], 16, "a yellow centre scores yellow's 16");
+    assert_eq!(b.stars[crate::tiles::Colour::Purple as usize], 12, "six colours score 12");
+    assert_eq!(b.stars_total(), 28);
+}

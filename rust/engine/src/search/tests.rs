@@ -33,11 +33,15 @@ fn search_returns_only_legal_moves() {
                 assert!(!r.moves.is_empty());
                 for m in &r.moves {
                     assert!(g.is_legal(&m.mv), "{}", m.mv);
-                    // The principal variation is playable from here.
+                    // The principal variation is playable from here, up to the first
+                    // chance event (a draw may change what is legal after it).
                     let mut h = g;
                     for pv in &m.pv {
-                        if h.play(pv).is_err() {
-                            break; // a later chance event may change what is legal
+                        let drawn = h.rng_state() != g.rng_state();
+                        match h.play(pv) {
+                            Ok(()) => {}
+                            Err(_) if drawn => break,
+                            Err(e) => panic!("PV move {pv} is illegal with no draw before it: {e}"),
                         }
                     }
                 }
@@ -167,11 +171,13 @@ fn search_passes_keep_all_they_can_or_nothing() {
     give(&mut g, 0, "PPGGOOYY");
     let mut l = MoveList::new();
     tree_moves(&g, &mut l);
-    for m in l.iter() {
-        if let Move::Pass { keep } = m {
-            assert!(keep.total() == 4 || keep.total() == 0);
-        }
-    }
+    let mut sizes: Vec<u32> =
+        l.iter().filter_map(|m| if let Move::Pass { keep } = m { Some(keep.total()) } else { None }).collect();
+    sizes.sort();
+    // Keeping nothing once, and every choice of 4 of P P G G O O Y Y (19 multisets).
+    assert_eq!(sizes.iter().filter(|&&n| n == 0).count(), 1, "{sizes:?}");
+    assert_eq!(sizes.iter().filter(|&&n| n == 4).count(), 19, "{sizes:?}");
+    assert_eq!(sizes.len(), 20, "no other keep size before the last round: {sizes:?}");
     let mut last = placing(2, Side::Coloured, 6);
     give(&mut last, 0, "PPGGOOYY");
     tree_moves(&last, &mut l);
