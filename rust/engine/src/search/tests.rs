@@ -198,3 +198,25 @@ fn tree_parallel_shares_one_tree() {
     assert!(r.moves.iter().all(|m| g.is_legal(&m.mv) && (0.0..=1.0).contains(&m.win_rate)));
     assert_eq!(r.nodes, 3001, "one tree, one node per iteration");
 }
+
+/// A shared victory is worth 1/k to each of the k winners, nothing to the others;
+/// the margin is each score less the best other score.
+#[test]
+fn outcome_shares_a_tied_win() {
+    let mut g = placing(3, Side::Coloured, 6);
+    g.players[0].score = 30;
+    g.players[1].score = 30;
+    g.players[2].score = 12;
+    for _ in 0..3 {
+        let seat = g.current_player();
+        assert!(g.player(seat).hand.is_empty());
+        g.play(&mv("pass")).unwrap();
+    }
+    assert!(g.is_over());
+    let (wdl, margin) = outcome(&g);
+    assert_eq!(&wdl[..3], &[0.5, 0.5, 0.0]);
+    assert_eq!(&margin[..3], &[0.0, 0.0, -18.0]);
+    assert!((utility(wdl[0], margin[0], 0.1) - 0.5).abs() < 1e-12);
+    assert!((utility(wdl[2], margin[2], 0.1) - (0.0 - 0.1 * 18.0 / MARGIN_SCALE)).abs() < 1e-12);
+    assert!((utility(0.0, -500.0, 0.1) + 0.1).abs() < 1e-12, "the margin term is clipped at -1");
+}
