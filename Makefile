@@ -1,11 +1,11 @@
 # Dev commands. `make test` is exactly the README's test command, `make demo` its first.
-.PHONY: help demo test rust-test py-test dev lint fmt bench playouts perft-seeds
+.PHONY: help demo test rust-test py-test dev lint fmt mutants bench playouts perft-seeds
 
 # The lint tools, pinned once in pyproject.toml's `lint` extra.
 LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
 
 help:
-	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | bench | playouts | perft-seeds"
+	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | mutants | bench | playouts | perft-seeds"
 
 demo:
 	pip install . && pavilion demo
@@ -37,6 +37,15 @@ fmt:
 	cargo fmt --all
 	ruff format .
 	ruff check --fix .
+
+# Mutation testing of the rules (.cargo/mutants.toml says which files); see docs/TESTING.md.
+# About a minute a mutant here: split the ~1,000 over sessions or machines with SHARD=k/n,
+# or aim at one file with FILE=rust/engine/src/scoring.rs. Results: mutants.out/.
+CARGO_MUTANTS_VERSION = 27.1.0
+mutants:
+	@cargo mutants --version 2>/dev/null | grep -q "$(CARGO_MUTANTS_VERSION)" || \
+		cargo install cargo-mutants --locked --version $(CARGO_MUTANTS_VERSION)
+	cargo mutants $(if $(FILE),--no-config --file $(FILE)) $(if $(SHARD),--shard $(SHARD))
 
 bench:
 	pip install . && pavilion bench
