@@ -610,3 +610,45 @@ def test_12_integers_by_index_still_work_and_bools_do_not():
     for bad in (True, 1.5, "3"):
         with pytest.raises(TypeError):
             Game(players=bad)
+
+
+# --- 10. Ctrl-C stops any search at once -----------------------------------------
+
+CHILD = """
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)  # even if the parent ignores SIGINT
+import pavilion
+g = pavilion.Game(seed=1)
+placing = pavilion.Game(players=2, seed=5, side="gray")  # a place-phase position with 316 moves
+for m in ["5R", "2B", "4B", "CR", "CB", "CG", "1R", "3R", "CO", "G2R", "P3R", "O2R"]:
+    placing.play(m)
+work = {
+    "search": lambda: pavilion.Search(g).run(seconds=1e5),
+    "agent": lambda: pavilion.Agent("mcts:time=100").choose(g),
+    "matches": lambda: pavilion.play_matches(["mcts:time=100"], [0, 1], threads=2),
+    "perft": lambda: placing.perft(6),
+}[sys.argv[1]]
+print("ready", flush=True)
+try:
+    work()
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+"""
+
+
+@pytest.mark.parametrize("work", ["search", "agent", "matches", "perft"])
+def test_10_ctrl_c_stops_long_work_within_a_fraction_of_a_second(work):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen([sys.executable, "-c", CHILD, work], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)  # well into the long work
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, _ = child.communicate(timeout=30)
+    stopped_after = time.monotonic() - sent
+    assert out.strip() == "interrupted" and child.returncode == 0
+    assert stopped_after < 2.0, f"{work} took {stopped_after:.2f}s to stop"
