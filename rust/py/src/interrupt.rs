@@ -9,23 +9,27 @@ use std::time::Duration;
 use pyo3::prelude::*;
 
 /// How often the caller looks for a pending signal.
-const POLL: Duration = Duration::from_millis(20);
+const POLL: Duration = Duration::from_millis(50);
 
 /// Runs `work(stop)` without the GIL; a signal handler that raises (Ctrl-C)
 /// sets `stop`, waits for the work to return and re-raises.
 pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> T + Send) -> PyResult<T> {
     let stop = AtomicBool::new(false);
+    // Set by the worker when its work is done, just before it wakes the caller:
+    // `is_finished` would still be false then, and the caller would sleep a whole POLL.
+    let done = AtomicBool::new(false);
     let mut raised: Option<PyErr> = None;
     let out = py.detach(|| {
         std::thread::scope(|s| {
             let caller = std::thread::current();
-            let stop = &stop;
+            let (stop, done) = (&stop, &done);
             let worker = s.spawn(move || {
                 let out = work(stop);
+                done.store(true, Ordering::Release);
                 caller.unpark();
                 out
             });
-            while !worker.is_finished() {
+            while !done.load(Ordering::Acquire) {
                 std::thread::park_timeout(POLL);
                 if raised.is_none() {
                     if let Err(e) = Python::attach(|py| py.check_signals()) {
