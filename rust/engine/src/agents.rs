@@ -356,6 +356,9 @@ pub fn agent_from_spec(spec: &str, seed: u64) -> Result<Box<dyn Agent + Send + S
 /// Plays a game to its end between agents (seat i uses `agents[i]`): the
 /// finished game and the number of moves, or `None` once `stop` is set.
 pub fn play_game(mut g: Game, agents: &mut [Box<dyn Agent + Send + Sync>], stop: &AtomicBool) -> Option<(Game, u32)> {
+    // No game comes near this many moves (a few hundred at most); reaching it
+    // means the rules stopped advancing, and a panic beats an endless loop.
+    const MAX_MOVES: u32 = 10_000;
     let mut moves = 0;
     while let Some(m) = agents[g.current_player()].choose_until(&g, stop) {
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -363,6 +366,7 @@ pub fn play_game(mut g: Game, agents: &mut [Box<dyn Agent + Send + Sync>], stop:
         }
         g.play(&m).expect("agents choose legal moves");
         moves += 1;
+        assert!(moves < MAX_MOVES, "a game did not end in {MAX_MOVES} moves");
     }
     Some((g, moves))
 }
