@@ -14,11 +14,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from rich.markup import escape as escape_markup
 
@@ -67,6 +69,17 @@ def read_input(path: str, what: str) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as e:
         raise NotationError(f"{what} {name} is not UTF-8 text (byte {e.start})") from None
+
+
+def parse_json(text: str, what: str) -> Any:
+    """JSON from a file, or NotationError naming `what`: malformed text, nesting too deep
+    for Python's parser, or a number too long to read are bad input like any other."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise NotationError(f"{what}: nested too deeply") from None
+    except ValueError as e:  # malformed JSON, or a number longer than Python reads
+        raise NotationError(f"{what}: not JSON ({str(e)[:120]})") from None
 
 
 def check_writable(path: str) -> None:

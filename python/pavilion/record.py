@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError, quote
+from pavilion.files import parse_json
 
 FORMAT = "pavilion-record"
 VERSION = 2
@@ -104,12 +105,7 @@ class GameRecord:
     @staticmethod
     def from_json(text: str, replay: bool = True) -> GameRecord:
         """Reads and checks a record; NotationError names the bad field."""
-        try:
-            doc = json.loads(text)
-        except RecursionError:
-            raise NotationError("record: nested too deeply to be a game record") from None
-        except ValueError as e:  # malformed JSON, or a number too long to read
-            raise NotationError(f"record: not JSON ({str(e)[:120]})") from None
+        doc = parse_json(text, "record")
         if not isinstance(doc, dict) or doc.get("format") != FORMAT:
             raise NotationError(f'record: "format" must be "{FORMAT}"')
         version = doc.get("version")

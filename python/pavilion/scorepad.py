@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from dataclasses import dataclass, field
 
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE, escape_controls, quote
+from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE, NotationError, escape_controls, quote
+from pavilion.files import parse_json
 
 START = START_SCORE
 #: Points a player can enter for one round, either way: far beyond any real round.
@@ -118,11 +118,9 @@ class ScorePad:
     @staticmethod
     def from_json(text: str, name: str) -> ScorePad:
         try:
-            doc = json.loads(text)
-        except RecursionError:
-            raise ScorePadError("nested too deeply to be a score sheet") from None
-        except ValueError as e:  # bad JSON, or a number too long to read
-            raise ScorePadError(f"not JSON ({str(e)[:120]})") from None
+            doc = parse_json(text, "score sheet")
+        except NotationError as e:
+            raise ScorePadError(str(e)) from None
         if not isinstance(doc, dict) or set(doc) != {"players", "rounds"}:
             raise ScorePadError('a JSON score sheet is {"players": [...], "rounds": [[...], ...]}')
         players, rounds = doc["players"], doc["rounds"]
