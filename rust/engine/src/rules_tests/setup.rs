@@ -75,7 +75,11 @@ fn finished_game_file_carries_final_scores() {
     let mut g = crate::testkit::new_game(3, Side::Gray);
     let mut rng = crate::rng::SplitMix64::new(5);
     let mut l = crate::moves::MoveList::new();
-    while !g.is_over() {
+    for step in 0.. {
+        assert!(step < 2000, "the game does not end");
+        if g.is_over() {
+            break;
+        }
         let m = g.random_move(&mut rng, &mut l).unwrap();
         g.play(&m).unwrap();
     }

@@ -28,6 +28,7 @@ fn search_returns_only_legal_moves() {
         let mut g = Game::new(Options::new(players, side, None).unwrap(), 3);
         let mut step = 0;
         while !g.is_over() {
+            assert!(step < 2000, "the game does not end");
             if step % 9 == 0 {
                 let r = search(&g, cfg(step), Some(200), None, &AtomicBool::new(false));
                 assert!(!r.moves.is_empty());
