@@ -3,18 +3,19 @@
 //!
 //! Layout (`NUM_ACTIONS` = 1992):
 //! * drafts: `source * 6 + colour` (source 0..9 factories, 9 the centre) — 60 ids;
-//! * places: `60 + ((star * 6 + pos) * 6 + colour) * 6 + wilds` — 1512 ids;
+//! * places: `60 + (space * 6 + colour) * 6 + wilds` — 1512 ids;
 //! * bonus picks: `1572 + k`, k the index of the multiset among all of size ≤ 4 — 210 ids;
 //! * passes: `1782 + k`, k the index of the keep set likewise — 210 ids.
 //!
 //! Ids are the same for every player count and side; some are never legal.
 
+use crate::board::{Space, NUM_SPACES};
 use crate::moves::{Move, Source, NUM_SOURCES};
 use crate::tiles::{Colour, Tiles};
 
 pub const DRAFT_BASE: usize = 0;
 pub const PLACE_BASE: usize = DRAFT_BASE + NUM_SOURCES * 6;
-pub const BONUS_BASE: usize = PLACE_BASE + 42 * 6 * 6;
+pub const BONUS_BASE: usize = PLACE_BASE + NUM_SPACES * 6 * 6;
 pub const NUM_SMALL_SETS: usize = 210;
 pub const PASS_BASE: usize = BONUS_BASE + NUM_SMALL_SETS;
 pub const NUM_ACTIONS: usize = PASS_BASE + NUM_SMALL_SETS;
@@ -95,12 +96,11 @@ impl Move {
     pub fn action(&self) -> Option<usize> {
         match *self {
             Move::Draft { source, colour } => Some(DRAFT_BASE + source.index() * 6 + colour.index()),
-            Move::Place { star, pos, colour, wilds } => {
-                if star >= 7 || pos >= 6 || wilds >= 6 {
+            Move::Place { space, colour, wilds } => {
+                if wilds >= 6 {
                     return None;
                 }
-                let sp = star as usize * 6 + pos as usize;
-                Some(PLACE_BASE + (sp * 6 + colour.index()) * 6 + wilds as usize)
+                Some(PLACE_BASE + (space.index() * 6 + colour.index()) * 6 + wilds as usize)
             }
             Move::Bonus { take } => small_set_index(&take).map(|k| BONUS_BASE + k),
             Move::Pass { keep } => small_set_index(&keep).map(|k| PASS_BASE + k),
@@ -117,8 +117,8 @@ impl Move {
             let r = a - PLACE_BASE;
             let wilds = (r % 6) as u8;
             let colour = Colour::from_index((r / 6) % 6);
-            let sp = r / 36;
-            Some(Move::Place { star: (sp / 6) as u8, pos: (sp % 6) as u8, colour, wilds })
+            let space = Space::from_index(r / 36).expect("place ids cover the 42 spaces");
+            Some(Move::Place { space, colour, wilds })
         } else if a < PASS_BASE {
             Some(Move::Bonus { take: Tiles(SMALL_SETS[a - BONUS_BASE]) })
         } else if a < NUM_ACTIONS {

@@ -79,8 +79,8 @@ pub fn greedy_value(g: &Game, m: &Move) -> f64 {
             };
             taken as f64 - penalty
         }
-        Move::Place { star, pos, wilds, .. } => {
-            let out = g.place_outcome(star as usize, pos as usize);
+        Move::Place { space, wilds, .. } => {
+            let out = g.place_outcome(space);
             let bonus = out.bonus.min(g.supply().total());
             out.points as f64 + bonus as f64 - 0.1 * wilds as f64
         }

@@ -1,6 +1,6 @@
 //! Applying moves: tiles move, scores change, turns and rounds advance.
 
-use crate::board::{cost, run_length, FEATURES, SPACE_FEATURES};
+use crate::board::{cost, run_length, Space, FEATURES, SPACE_FEATURES};
 use crate::error::Error;
 use crate::moves::{Move, Source};
 use crate::state::{apply_penalty, Game, Phase, ROUNDS};
@@ -28,8 +28,8 @@ impl Game {
     pub fn play_unchecked(&mut self, m: &Move) {
         match *m {
             Move::Draft { source, colour } => self.apply_draft(source, colour),
-            Move::Place { star, pos, colour, wilds } => {
-                self.apply_place(star as usize, pos as usize, colour, wilds);
+            Move::Place { space, colour, wilds } => {
+                self.apply_place(space, colour, wilds);
             }
             Move::Bonus { take } => {
                 self.supply.sub_all(&take);
@@ -97,13 +97,12 @@ impl Game {
     }
 
     /// Points and bonus a placement would earn on the mover's board, without playing it.
-    pub fn place_outcome(&self, star: usize, pos: usize) -> PlaceOutcome {
+    pub fn place_outcome(&self, space: Space) -> PlaceOutcome {
         let p = &self.players[self.to_move as usize];
-        let sp = star * 6 + pos;
-        let covered = p.covered | (1u64 << sp);
-        let points = run_length(covered >> (star * 6), pos);
+        let covered = p.covered_mask | space.bit();
+        let points = run_length(space.star().bits_of(covered), space.pos());
         let mut bonus = 0;
-        let mut fs = SPACE_FEATURES[sp];
+        let mut fs = SPACE_FEATURES[space.index()];
         while fs != 0 {
             let f = &FEATURES[fs.trailing_zeros() as usize];
             if covered & f.mask == f.mask {
@@ -114,16 +113,16 @@ impl Game {
         PlaceOutcome { points, bonus }
     }
 
-    fn apply_place(&mut self, star: usize, pos: usize, colour: Colour, wilds: u8) -> PlaceOutcome {
-        let out = self.place_outcome(star, pos);
-        let n = cost(self.opts.side, star, pos);
+    fn apply_place(&mut self, space: Space, colour: Colour, wilds: u8) -> PlaceOutcome {
+        let out = self.place_outcome(space);
+        let n = cost(self.opts.side, space);
         let wild = self.wild();
         let seat = self.to_move as usize;
         let p = &mut self.players[seat];
         let real = n - wilds;
         p.hand.sub(colour, real);
         p.hand.sub(wild, wilds);
-        p.cover(star, pos, colour);
+        p.cover(space, colour);
         p.score += out.points as i32;
         self.tower.add(colour, real - 1);
         self.tower.add(wild, wilds);

@@ -1,8 +1,9 @@
 //! Board geometry: stars, spaces, printed values and architectural features.
 //!
-//! A space is `star * 6 + pos`, one bit of a `u64`. Outer stars are indexed by
-//! the colour they carry on the coloured side (so star 4 is the blue star) and
-//! star 6 is the centre star. `pos` is 0..6 and is the *position* on the star:
+//! A [`Space`] is a [`Star`] and a position, index `star * 6 + pos`, one bit of
+//! a `u64`. Outer stars are indexed by the colour they carry on the coloured
+//! side (so star 4 is the blue star) and star 6 is the centre star. `pos` is
+//! 0..6 and is the *position* on the star:
 //! on the coloured side the printed value is `pos + 1`; on the gray side the
 //! same position carries another value (see [`cost`]). The gray side keeps
 //! the geometry, so features and adjacency are the same on both sides.
@@ -11,7 +12,8 @@ use crate::error::{quote, Error};
 use crate::tiles::Colour;
 
 pub const NUM_STARS: usize = 7;
-pub const CENTRE: usize = 6;
+/// The centre star's index (after the six outer stars, indexed by colour).
+const CENTRE: usize = 6;
 pub const NUM_SPACES: usize = 42;
 pub const STAR_MASK: u64 = 0b11_1111;
 
@@ -55,37 +57,200 @@ impl std::fmt::Display for Side {
     }
 }
 
-#[inline]
-pub const fn space(star: usize, pos: usize) -> usize {
-    star * 6 + pos
-}
+/// One of the seven stars. An outer star is named by the colour it carries on
+/// the coloured side, and its index is that colour's index (so `Star::of(Blue)`
+/// is the blue star on either side); the centre star is index 6.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Star(u8);
 
-#[inline]
-pub const fn bit(star: usize, pos: usize) -> u64 {
-    1u64 << space(star, pos)
-}
+impl Star {
+    pub const CENTRE: Star = Star(CENTRE as u8);
+    /// Every star, outer stars in colour order then the centre.
+    pub const ALL: [Star; NUM_STARS] = [Star(0), Star(1), Star(2), Star(3), Star(4), Star(5), Star(6)];
+    /// The six outer stars clockwise from the upper left.
+    pub const CLOCKWISE: [Star; 6] = [
+        Star::of(Colour::Orange),
+        Star::of(Colour::Red),
+        Star::of(Colour::Blue),
+        Star::of(Colour::Yellow),
+        Star::of(Colour::Green),
+        Star::of(Colour::Purple),
+    ];
 
-/// The six outer stars clockwise from the upper left (as colour indices).
-pub const CLOCKWISE: [usize; 6] = [
-    Colour::Orange as usize,
-    Colour::Red as usize,
-    Colour::Blue as usize,
-    Colour::Yellow as usize,
-    Colour::Green as usize,
-    Colour::Purple as usize,
-];
-
-const fn clockwise_index(star: usize) -> usize {
-    let mut i = 0;
-    while CLOCKWISE[i] != star {
-        i += 1;
+    /// The outer star of a colour.
+    pub const fn of(colour: Colour) -> Star {
+        Star(colour as u8)
     }
-    i
+    /// The star with index `i` (0..7), if there is one.
+    pub const fn from_index(i: usize) -> Option<Star> {
+        if i < NUM_STARS {
+            Some(Star(i as u8))
+        } else {
+            None
+        }
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    pub const fn is_centre(self) -> bool {
+        self.0 as usize == CENTRE
+    }
+    /// The colour an outer star carries on the coloured side; `None` for the centre.
+    pub const fn colour(self) -> Option<Colour> {
+        if self.is_centre() {
+            None
+        } else {
+            Some(Colour::from_index(self.0 as usize))
+        }
+    }
+    /// Its letter in move text: the outer star's colour letter, `C` for the centre.
+    pub const fn letter(self) -> char {
+        match self.colour() {
+            Some(c) => c.letter(),
+            None => 'C',
+        }
+    }
+    /// The star named by a letter (any case), the inverse of [`Star::letter`].
+    pub fn from_letter(c: char) -> Option<Star> {
+        if c.eq_ignore_ascii_case(&'C') {
+            Some(Star::CENTRE)
+        } else {
+            Colour::from_letter(c).map(Star::of)
+        }
+    }
+    /// The outer star clockwise after this one (the centre has no neighbour: itself).
+    pub const fn next_clockwise(self) -> Star {
+        let mut i = 0;
+        while i < 6 {
+            if Star::CLOCKWISE[i].0 == self.0 {
+                return Star::CLOCKWISE[(i + 1) % 6];
+            }
+            i += 1;
+        }
+        self
+    }
+    /// The space at position `pos` (0..6) of this star.
+    #[inline]
+    pub const fn space(self, pos: usize) -> Space {
+        Space::new(self, pos)
+    }
+    /// The six positions of this star's covered bits, shifted down to bits 0..6.
+    #[inline]
+    pub const fn bits_of(self, mask: u64) -> u64 {
+        (mask >> (self.0 as usize * 6)) & STAR_MASK
+    }
 }
 
-/// The outer star clockwise after `star`.
-pub const fn next_star(star: usize) -> usize {
-    CLOCKWISE[(clockwise_index(star) + 1) % 6]
+impl std::str::FromStr for Star {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Star, Error> {
+        let mut chars = s.trim().chars();
+        match (chars.next().and_then(Star::from_letter), chars.next()) {
+            (Some(star), None) => Ok(star),
+            _ => Err(Error::InvalidOptions(format!("a star is one letter of P G O Y B R C, not {}", quote(s)))),
+        }
+    }
+}
+
+impl std::fmt::Display for Star {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// One of the 42 spaces: a star and a position 0..6 on it. The position is
+/// the printed value on the coloured side minus one; it is named `B4`, `C1`.
+/// Index `star * 6 + pos`, which is also its bit in a board's covered mask.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Space(u8);
+
+impl Space {
+    /// Every space, in index order.
+    pub const ALL: [Space; NUM_SPACES] = {
+        let mut out = [Space(0); NUM_SPACES];
+        let mut i = 0;
+        while i < NUM_SPACES {
+            out[i] = Space(i as u8);
+            i += 1;
+        }
+        out
+    };
+
+    /// The space at position `pos` (0..6) of `star`.
+    #[inline]
+    pub const fn new(star: Star, pos: usize) -> Space {
+        debug_assert!(pos < 6);
+        Space(star.0 * 6 + pos as u8)
+    }
+    /// The space with index `i` (0..42), if there is one.
+    pub const fn from_index(i: usize) -> Option<Space> {
+        if i < NUM_SPACES {
+            Some(Space(i as u8))
+        } else {
+            None
+        }
+    }
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    #[inline]
+    pub const fn star(self) -> Star {
+        Star(self.0 / 6)
+    }
+    /// Position 0..6 on its star.
+    #[inline]
+    pub const fn pos(self) -> usize {
+        (self.0 % 6) as usize
+    }
+    /// Its bit in a covered mask.
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+    /// Printed value = how many tiles covering it costs.
+    #[inline]
+    pub const fn cost(self, side: Side) -> u8 {
+        cost(side, self)
+    }
+    /// Reads a space name like `"B4"` (star letter, position 1..6; any case).
+    pub fn parse(name: &str) -> Option<Space> {
+        let mut chars = name.chars();
+        let star = chars.next().and_then(Star::from_letter)?;
+        let pos = chars.next().and_then(|c| c.to_digit(10)).filter(|d| (1..=6).contains(d))? as usize;
+        chars.next().is_none().then_some(Space::new(star, pos - 1))
+    }
+    /// The spaces whose bits are set in `mask`, in index order.
+    pub fn in_mask(mask: u64) -> impl Iterator<Item = Space> {
+        let mut rest = mask & ((1u64 << NUM_SPACES) - 1);
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                Space(i as u8)
+            })
+        })
+    }
+}
+
+impl std::str::FromStr for Space {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Space, Error> {
+        Space::parse(s.trim()).ok_or_else(|| {
+            Error::Notation(format!(
+                "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\", not {}",
+                quote(s)
+            ))
+        })
+    }
+}
+
+impl std::fmt::Display for Space {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.star().letter(), self.pos() + 1)
+    }
 }
 
 /// Gray side: printed value of each outer-star position (position = coloured value − 1).
@@ -94,14 +259,14 @@ const GRAY_CENTRE: u8 = 3;
 
 /// Printed value of a space = how many tiles it costs.
 #[inline]
-pub const fn cost(side: Side, star: usize, pos: usize) -> u8 {
+pub const fn cost(side: Side, space: Space) -> u8 {
     match side {
-        Side::Coloured => pos as u8 + 1,
+        Side::Coloured => space.pos() as u8 + 1,
         Side::Gray => {
-            if star == CENTRE {
+            if space.star().is_centre() {
                 GRAY_CENTRE
             } else {
-                GRAY_OUTER[pos]
+                GRAY_OUTER[space.pos()]
             }
         }
     }
@@ -118,16 +283,12 @@ pub const ALL_N_BONUS: [i32; 4] = [4, 8, 12, 16];
 /// Spaces printed `value` on `side`.
 pub const fn value_mask(side: Side, value: u8) -> u64 {
     let mut m = 0u64;
-    let mut s = 0;
-    while s < NUM_STARS {
-        let mut p = 0;
-        while p < 6 {
-            if cost(side, s, p) == value {
-                m |= bit(s, p);
-            }
-            p += 1;
+    let mut i = 0;
+    while i < NUM_SPACES {
+        if cost(side, Space::ALL[i]) == value {
+            m |= Space::ALL[i].bit();
         }
-        s += 1;
+        i += 1;
     }
     m
 }
@@ -161,19 +322,30 @@ impl FeatureKind {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Feature {
     pub kind: FeatureKind,
-    pub star: usize,
+    pub star: Star,
     pub mask: u64,
+}
+
+impl Feature {
+    /// The spaces around it.
+    pub fn spaces(&self) -> impl Iterator<Item = Space> {
+        Space::in_mask(self.mask)
+    }
 }
 
 pub const NUM_FEATURES: usize = 18;
 
+const fn bit(star: Star, pos: usize) -> u64 {
+    star.space(pos).bit()
+}
+
 const fn build_features() -> [Feature; NUM_FEATURES] {
-    let empty = Feature { kind: FeatureKind::Window, star: 0, mask: 0 };
+    let empty = Feature { kind: FeatureKind::Window, star: Star::CENTRE, mask: 0 };
     let mut out = [empty; NUM_FEATURES];
     let mut k = 0;
     while k < 6 {
-        let s = CLOCKWISE[k];
-        let n = next_star(s);
+        let s = Star::CLOCKWISE[k];
+        let n = s.next_clockwise();
         // The pillar of the k-th star clockwise sits between centre positions k−1 and k.
         let c1 = (k + 5) % 6;
         let c2 = k;
@@ -183,7 +355,7 @@ const fn build_features() -> [Feature; NUM_FEATURES] {
         out[3 * k + 2] = Feature {
             kind: FeatureKind::Pillar,
             star: s,
-            mask: bit(s, 1) | bit(s, 2) | bit(CENTRE, c1) | bit(CENTRE, c2),
+            mask: bit(s, 1) | bit(s, 2) | bit(Star::CENTRE, c1) | bit(Star::CENTRE, c2),
         };
         k += 1;
     }
@@ -235,36 +407,6 @@ pub fn run_length(star_bits: u64, pos: usize) -> u32 {
     n
 }
 
-/// Letter naming a star in move text: the outer star's coloured-side colour, `C` for the centre.
-pub const fn star_letter(star: usize) -> char {
-    if star == CENTRE {
-        'C'
-    } else {
-        Colour::from_index(star).letter()
-    }
-}
-
-pub fn star_from_letter(c: char) -> Option<usize> {
-    if c.eq_ignore_ascii_case(&'C') {
-        Some(CENTRE)
-    } else {
-        Colour::from_letter(c).map(|c| c.index())
-    }
-}
-
-/// Name of a space in move text and position files, e.g. `B4`, `C1`.
-pub fn space_name(space: usize) -> String {
-    format!("{}{}", star_letter(space / 6), space % 6 + 1)
-}
-
-/// The space named like `"B4"` (star letter, position 1..6; any case), the inverse of [`space_name`].
-pub fn parse_space(name: &str) -> Option<usize> {
-    let mut chars = name.chars();
-    let star = chars.next().and_then(star_from_letter)?;
-    let pos = chars.next().and_then(|c| c.to_digit(10)).filter(|d| (1..=6).contains(d))? as usize;
-    chars.next().is_none().then_some(space(star, pos - 1))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -272,9 +414,22 @@ mod tests {
     #[test]
     fn clockwise_neighbours() {
         use Colour::*;
-        let o = Orange as usize;
-        assert_eq!(next_star(o), Red as usize);
-        assert_eq!(next_star(Purple as usize), o);
+        assert_eq!(Star::of(Orange).next_clockwise(), Star::of(Red));
+        assert_eq!(Star::of(Purple).next_clockwise(), Star::of(Orange));
+    }
+
+    #[test]
+    fn spaces_name_and_index_round_trip() {
+        for sp in Space::ALL {
+            assert_eq!(Space::parse(&sp.to_string()), Some(sp));
+            assert_eq!(Space::new(sp.star(), sp.pos()), sp);
+        }
+        assert_eq!("b4".parse::<Space>().unwrap().to_string(), "B4");
+        assert!("B7".parse::<Space>().is_err() && "B".parse::<Space>().is_err() && "B44".parse::<Space>().is_err());
+        assert_eq!("c".parse::<Star>().unwrap(), Star::CENTRE);
+        let covered: Vec<String> =
+            Space::in_mask(Space::parse("C1").unwrap().bit() | 1).map(|s| s.to_string()).collect();
+        assert_eq!(covered, ["P1", "C1"]);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! generating the list, and says why a move is illegal. The random tests
 //! compare the two over the whole action space.
 
-use crate::board::{cost, space_name, Side, CENTRE, NUM_STARS};
+use crate::board::{cost, Side, Space, Star};
 use crate::error::Error;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
@@ -14,11 +14,11 @@ use crate::tiles::{for_each_submultiset, Colour, Submultisets};
 
 /// Colours (bit = colour index) that may still go on `star` of this board.
 #[inline]
-pub fn allowed_colours(side: Side, player: &Player, star: usize) -> u8 {
-    let on_star = player.star_colours[star];
+pub fn allowed_colours(side: Side, player: &Player, star: Star) -> u8 {
+    let on_star = player.star_colours(star);
     match side {
-        Side::Coloured if star == CENTRE => !on_star & 0b11_1111,
-        Side::Coloured => 1 << star,
+        Side::Coloured if star.is_centre() => !on_star & 0b11_1111,
+        Side::Coloured => 1 << star.index(),
         Side::Gray => {
             // Two tiles fix the star: one colour repeated, or all different.
             if player.star_bits(star).count_ones() <= 1 {
@@ -105,7 +105,7 @@ impl Game {
                 in_hand |= 1 << c.index();
             }
         }
-        for star in 0..NUM_STARS {
+        for star in Star::ALL {
             let colours = allowed_colours(side, p, star) & in_hand;
             let mut open = !p.star_bits(star) & 0b11_1111;
             if colours == 0 {
@@ -113,9 +113,9 @@ impl Game {
             }
             // Walk the set bits of the open positions and the colours.
             while open != 0 {
-                let pos = open.trailing_zeros() as usize;
+                let space = star.space(open.trailing_zeros() as usize);
                 open &= open - 1;
-                let n = cost(side, star, pos);
+                let n = cost(side, space);
                 let mut cs = colours;
                 while cs != 0 {
                     let c = Colour::from_index(cs.trailing_zeros() as usize);
@@ -131,7 +131,7 @@ impl Game {
                         (n.saturating_sub(h), (n - 1).min(w))
                     };
                     for wilds in lo..=hi {
-                        out.push(Move::Place { star: star as u8, pos: pos as u8, colour: c, wilds });
+                        out.push(Move::Place { space, colour: c, wilds });
                     }
                 }
             }
@@ -173,9 +173,7 @@ impl Game {
                     Ok(())
                 }
             }
-            (Phase::Place, &Move::Place { star, pos, colour, wilds }) => {
-                self.check_place(p, star as usize, pos as usize, colour, wilds)
-            }
+            (Phase::Place, &Move::Place { space, colour, wilds }) => self.check_place(p, space, colour, wilds),
         }
     }
 
@@ -208,19 +206,16 @@ impl Game {
         Ok(())
     }
 
-    fn check_place(&self, p: &Player, star: usize, pos: usize, colour: Colour, wilds: u8) -> Result<(), Error> {
+    fn check_place(&self, p: &Player, at: Space, colour: Colour, wilds: u8) -> Result<(), Error> {
         let illegal = |why: String| Err(Error::IllegalMove(why));
-        if star >= NUM_STARS || pos >= 6 {
-            return illegal("no such space".into());
-        }
-        let at = space_name(star * 6 + pos);
-        if p.is_covered(star, pos) {
+        let star = at.star();
+        if p.is_covered(at) {
             return illegal(format!("space {at} is already covered"));
         }
         if allowed_colours(self.opts.side, p, star) & (1 << colour.index()) == 0 {
-            return illegal(format!("{} may not go on star {}: {}", colour.name(), &at[..1], self.star_rule(star)));
+            return illegal(format!("{} may not go on star {star}: {}", colour.name(), self.star_rule(star)));
         }
-        let n = cost(self.opts.side, star, pos);
+        let n = cost(self.opts.side, at);
         let wild = self.wild();
         let h = p.hand.get(colour);
         if colour == wild {
@@ -252,9 +247,9 @@ impl Game {
         Ok(())
     }
 
-    fn star_rule(&self, star: usize) -> &'static str {
+    fn star_rule(&self, star: Star) -> &'static str {
         match self.opts.side {
-            Side::Coloured if star == CENTRE => "the centre star takes each colour once",
+            Side::Coloured if star.is_centre() => "the centre star takes each colour once",
             Side::Coloured => "a coloured star takes only its own colour",
             Side::Gray => "a gray star ends all one colour or six different colours",
         }

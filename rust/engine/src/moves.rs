@@ -2,6 +2,7 @@
 
 use std::mem::MaybeUninit;
 
+use crate::board::Space;
 use crate::tiles::{Colour, Tiles};
 
 /// Where a draft takes tiles from.
@@ -30,11 +31,11 @@ pub enum Move {
     /// `colour` is the wild colour only when the source holds nothing else
     /// (then exactly one wild is taken).
     Draft { source: Source, colour: Colour },
-    /// Cover space `pos` of `star` with a tile of `colour`, paying the printed
+    /// Cover `space` with a tile of `colour`, paying the printed
     /// cost with `cost − wilds` tiles of `colour` and `wilds` tiles of the
     /// round's wild colour. A tile of the wild colour itself is paid with its
     /// own colour alone, so then `wilds` is 0.
-    Place { star: u8, pos: u8, colour: Colour, wilds: u8 },
+    Place { space: Space, colour: Colour, wilds: u8 },
     /// Take these tiles from the supply as a feature bonus.
     Bonus { take: Tiles },
     /// End this round's placing: keep these tiles (at most 4), discard the rest.

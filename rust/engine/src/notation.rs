@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use crate::board::{star_from_letter, star_letter, CENTRE};
+use crate::board::{Space, Star};
 use crate::error::{quote, Error};
 use crate::moves::{Move, Source};
 use crate::state::MAX_FACTORIES;
@@ -30,9 +30,9 @@ impl fmt::Display for Move {
         match *self {
             Move::Draft { source: Source::Factory(i), colour } => write!(f, "{}{}", i + 1, colour),
             Move::Draft { source: Source::Centre, colour } => write!(f, "C{colour}"),
-            Move::Place { star, pos, colour, wilds } => {
-                write!(f, "{}{}", star_letter(star as usize), pos + 1)?;
-                if star as usize == CENTRE || colour.index() != star as usize {
+            Move::Place { space, colour, wilds } => {
+                write!(f, "{space}")?;
+                if space.star().colour() != Some(colour) {
                     write!(f, "{colour}")?;
                 }
                 if wilds > 0 {
@@ -116,10 +116,10 @@ impl Move {
             };
             return Ok(Move::Draft { source, colour: colour_at(1)? });
         }
-        let star = star_from_letter(first)
+        let star = Star::from_letter(first)
             .ok_or_else(|| bad(text, format!("'{first}' is not a star (P G O Y B R, C for the centre) or factory")))?;
         let pos = match chars.get(1).and_then(|c| c.to_digit(10)) {
-            Some(d @ 1..=6) => d as u8 - 1,
+            Some(d @ 1..=6) => d as usize - 1,
             _ => return Err(bad(text, "the space must be a digit 1..6 after the star letter")),
         };
         let mut i = 2;
@@ -128,8 +128,10 @@ impl Move {
                 i += 1;
                 colour_at(2)?
             }
-            _ if star == CENTRE => return Err(bad(text, "a centre-star placement names its colour, e.g. 'C3O'")),
-            _ => Colour::from_index(star),
+            _ => match star.colour() {
+                Some(c) => c,
+                None => return Err(bad(text, "a centre-star placement names its colour, e.g. 'C3O'")),
+            },
         };
         let wilds = match chars.get(i) {
             None => 0,
@@ -142,7 +144,7 @@ impl Move {
             }
             Some(c) => return Err(bad(text, format!("unexpected '{c}' after the space"))),
         };
-        Ok(Move::Place { star: star as u8, pos, colour, wilds })
+        Ok(Move::Place { space: Space::new(star, pos), colour, wilds })
     }
 }
 

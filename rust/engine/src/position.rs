@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{parse_space, space_name, Side, CENTRE};
+use crate::board::{Side, Space};
 use crate::error::{quote, Error};
 use crate::movegen::allowed_colours;
 use crate::rng::SplitMix64;
@@ -143,9 +143,7 @@ impl Game {
                     final_score: self.is_over().then(|| breakdown(self.opts.side, p).total),
                     hand: p.hand.letters(),
                     kept: p.kept.letters(),
-                    covered: (0..42)
-                        .filter_map(|sp| p.colour_at(sp / 6, sp % 6).map(|c| (space_name(sp), c.letter().to_string())))
-                        .collect(),
+                    covered: p.covered().map(|(sp, c)| (sp.to_string(), c.letter().to_string())).collect(),
                 })
                 .collect(),
         }
@@ -300,25 +298,25 @@ fn read_board(field: &str, b: &BoardDoc, side: Side) -> Result<Player, Error> {
     }
     for (name, colour) in &b.covered {
         let f = format!("{field}.covered[{}]", quote(name));
-        let Some(sp) = parse_space(name) else {
+        let Some(space) = Space::parse(name) else {
             return Err(err(&f, "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\""));
         };
-        let (star, pos) = (sp / 6, sp % 6);
+        let star = space.star();
         let c = Colour::parse(colour).ok_or_else(|| err(&f, format!("{} is not a colour", quote(colour))))?;
-        if p.is_covered(star, pos) {
+        if p.is_covered(space) {
             return Err(err(&f, "this space is listed twice"));
         }
         // Covering one at a time with the placement rule accepts exactly the
         // legal end states (one colour or all different), whatever the order.
         if allowed_colours(side, &p, star) & (1 << c.index()) == 0 {
             let rule = match side {
-                Side::Coloured if star == CENTRE => "the centre star holds each colour once",
+                Side::Coloured if star.is_centre() => "the centre star holds each colour once",
                 Side::Coloured => "a coloured star holds only its own colour",
                 Side::Gray => "a gray star is all one colour or six different colours",
             };
             return Err(err(&f, rule));
         }
-        p.cover(star, pos, c);
+        p.cover(space, c);
     }
     Ok(p)
 }

@@ -1,6 +1,6 @@
 //! End-of-game scoring and the per-player breakdown.
 
-use crate::board::{value_mask, Side, ALL_N_BONUS, CENTRE, MULTICOLOUR_STAR_VALUE, NUM_STARS, STAR_VALUE};
+use crate::board::{value_mask, Side, Star, ALL_N_BONUS, MULTICOLOUR_STAR_VALUE, NUM_STARS, STAR_VALUE};
 use crate::state::{apply_penalty, Game, Player};
 
 /// How a player's final score is made up.
@@ -8,7 +8,7 @@ use crate::state::{apply_penalty, Game, Player};
 pub struct Breakdown {
     /// Score when the last round's placing ended (before the end bonuses).
     pub before_end: i32,
-    /// Points for each completed star (0 for an incomplete one), index = star.
+    /// Points for each completed star (0 for an incomplete one), index = [`Star::index`].
     pub stars: [i32; NUM_STARS],
     /// "All N's" bonus for N = 1..=4 (index N−1).
     pub all_n: [i32; 4],
@@ -29,14 +29,14 @@ impl Breakdown {
 }
 
 /// Value of `star` if it is complete on this board, else 0.
-pub fn star_points(side: Side, p: &Player, star: usize) -> i32 {
+pub fn star_points(side: Side, p: &Player, star: Star) -> i32 {
     if p.star_bits(star) != 0b11_1111 {
         return 0;
     }
-    let colours = p.star_colours[star];
+    let colours = p.star_colours(star);
     match side {
-        Side::Coloured if star == CENTRE => MULTICOLOUR_STAR_VALUE,
-        Side::Coloured => STAR_VALUE[star],
+        Side::Coloured if star.is_centre() => MULTICOLOUR_STAR_VALUE,
+        Side::Coloured => STAR_VALUE[star.index()],
         Side::Gray if colours.count_ones() == 1 => STAR_VALUE[colours.trailing_zeros() as usize],
         Side::Gray => MULTICOLOUR_STAR_VALUE,
     }
@@ -45,12 +45,12 @@ pub fn star_points(side: Side, p: &Player, star: usize) -> i32 {
 /// The end-of-game breakdown for a player with running score `p.score`.
 pub fn breakdown(side: Side, p: &Player) -> Breakdown {
     let mut b = Breakdown { before_end: p.score, ..Breakdown::default() };
-    for s in 0..NUM_STARS {
-        b.stars[s] = star_points(side, p, s);
+    for s in Star::ALL {
+        b.stars[s.index()] = star_points(side, p, s);
     }
     for v in 1..=4u8 {
         let m = value_mask(side, v);
-        if p.covered & m == m {
+        if p.covered_mask & m == m {
             b.all_n[v as usize - 1] = ALL_N_BONUS[v as usize - 1];
         }
     }

@@ -1,6 +1,6 @@
 //! The game state: a small `Copy` value with no heap, so a search copies it with a memcpy.
 
-use crate::board::{Side, NUM_STARS, STAR_MASK};
+use crate::board::{Side, Space, Star, NUM_STARS};
 use crate::error::Error;
 use crate::rng::SplitMix64;
 use crate::tiles::{Colour, Tiles, NUM_COLOURS};
@@ -127,13 +127,13 @@ impl std::fmt::Display for Phase {
 /// One player's board and tiles.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Player {
-    /// Covered spaces, bit `star * 6 + pos`.
-    pub covered: u64,
+    /// Covered spaces, bit = [`Space::index`]; [`Player::covered`] lists them with their colours.
+    pub covered_mask: u64,
     /// Colour of each covered space, 3 bits per space.
     pub colours: u128,
-    /// Per star, the set of colours on it (bit = colour index): the centre
+    /// Per star (index = [`Star::index`]), the set of colours on it (bit = colour index): the centre
     /// and gray-side colour rules read it on every move generation.
-    pub star_colours: [u8; NUM_STARS],
+    pub(crate) star_colours: [u8; NUM_STARS],
     /// Tiles in hand, usable this round.
     pub hand: Tiles,
     /// Tiles kept at this round's pass; back in hand next round.
@@ -142,30 +142,42 @@ pub struct Player {
 }
 
 impl Player {
+    /// The covered positions of `star` as bits 0..6.
     #[inline]
-    pub fn star_bits(&self, star: usize) -> u64 {
-        (self.covered >> (star * 6)) & STAR_MASK
+    pub fn star_bits(&self, star: Star) -> u64 {
+        star.bits_of(self.covered_mask)
     }
 
     #[inline]
-    pub fn is_covered(&self, star: usize, pos: usize) -> bool {
-        self.covered & crate::board::bit(star, pos) != 0
+    pub fn is_covered(&self, space: Space) -> bool {
+        self.covered_mask & space.bit() != 0
     }
 
-    pub fn colour_at(&self, star: usize, pos: usize) -> Option<Colour> {
-        if !self.is_covered(star, pos) {
+    /// The colour of the tile on `space`, if it is covered.
+    pub fn colour_at(&self, space: Space) -> Option<Colour> {
+        if !self.is_covered(space) {
             return None;
         }
-        let sp = star * 6 + pos;
-        Some(Colour::from_index(((self.colours >> (3 * sp)) & 0b111) as usize))
+        Some(Colour::from_index(((self.colours >> (3 * space.index())) & 0b111) as usize))
+    }
+
+    /// Every covered space with the colour on it, in space order.
+    pub fn covered(&self) -> impl Iterator<Item = (Space, Colour)> + '_ {
+        Space::in_mask(self.covered_mask)
+            .map(|sp| (sp, Colour::from_index(((self.colours >> (3 * sp.index())) & 0b111) as usize)))
+    }
+
+    /// The colours on `star` (bit = colour index).
+    #[inline]
+    pub fn star_colours(&self, star: Star) -> u8 {
+        self.star_colours[star.index()]
     }
 
     #[inline]
-    pub(crate) fn cover(&mut self, star: usize, pos: usize, colour: Colour) {
-        let sp = star * 6 + pos;
-        self.covered |= 1u64 << sp;
-        self.colours |= (colour.index() as u128) << (3 * sp);
-        self.star_colours[star] |= 1 << colour.index();
+    pub(crate) fn cover(&mut self, space: Space, colour: Colour) {
+        self.covered_mask |= space.bit();
+        self.colours |= (colour.index() as u128) << (3 * space.index());
+        self.star_colours[space.star().index()] |= 1 << colour.index();
     }
 }
 
@@ -316,10 +328,8 @@ impl Game {
         for p in self.players() {
             t.add_all(&p.hand);
             t.add_all(&p.kept);
-            for sp in 0..42 {
-                if let Some(c) = p.colour_at(sp / 6, sp % 6) {
-                    t.add(c, 1);
-                }
+            for (_, c) in p.covered() {
+                t.add(c, 1);
             }
         }
         t

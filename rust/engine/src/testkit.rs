@@ -1,6 +1,6 @@
 //! Helpers for the rules tests: build exact positions while keeping all 132 tiles accounted for.
 
-use crate::board::{parse_space, Side};
+use crate::board::{Side, Space};
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Options, Phase};
 use crate::tiles::{Colour, Tiles};
@@ -67,11 +67,10 @@ pub fn take_from_bag(g: &mut Game, t: &Tiles) {
 pub fn cover(g: &mut Game, seat: usize, spaces: &[&str]) {
     for s in spaces {
         let (name, colour) = s.split_once(':').unwrap_or((s, ""));
-        let sp = parse_space(name).unwrap_or_else(|| panic!("{name} is not a space"));
-        let (star, pos) = (sp / 6, sp % 6);
-        let c = if colour.is_empty() { Colour::from_index(star) } else { Colour::parse(colour).unwrap() };
+        let sp = Space::parse(name).unwrap_or_else(|| panic!("{name} is not a space"));
+        let c = if colour.is_empty() { sp.star().colour().unwrap() } else { Colour::parse(colour).unwrap() };
         take_from_bag(g, &Tiles::from_letters(&c.letter().to_string()).unwrap());
-        g.players[seat].cover(star, pos, c);
+        g.players[seat].cover(sp, c);
     }
 }
 

@@ -6,6 +6,7 @@
 //! and random finished boards are scored by both. (tests/test_oracle.py is the
 //! same oracle for the Python API.)
 
+use pavilion_engine::board::Space;
 use pavilion_engine::rng::SplitMix64;
 use pavilion_engine::{Colour, Game, Move, MoveList, Options, Phase, Side};
 
@@ -18,6 +19,23 @@ const MULTICOLOUR: i32 = 12;
 const GRAY_OUTER: [u32; 6] = [3, 2, 1, 4, 5, 6];
 
 type Board = [[Option<usize>; 6]; 7];
+
+/// Star letters by the oracle's star index.
+const STAR_LETTERS: [char; 7] = ['P', 'G', 'O', 'Y', 'B', 'R', 'C'];
+
+/// The engine's space for (star, pos), through its name as the rules write it ("B4").
+fn space_of(star: usize, pos: usize) -> Space {
+    format!("{}{}", STAR_LETTERS[star], pos + 1).parse().expect("a space name")
+}
+
+/// (star, pos) of an engine space, read back from its name.
+fn star_pos(space: Space) -> (usize, usize) {
+    let name = space.to_string();
+    let mut chars = name.chars();
+    let letter = chars.next();
+    let star = STAR_LETTERS.iter().position(|&l| Some(l) == letter).expect("a star letter");
+    (star, chars.next().and_then(|d| d.to_digit(10)).expect("a digit") as usize - 1)
+}
 
 fn printed(side: Side, star: usize, pos: usize) -> u32 {
     match side {
@@ -46,7 +64,7 @@ fn board_of(g: &Game, seat: usize) -> Board {
     let mut b = [[None; 6]; 7];
     for (star, row) in b.iter_mut().enumerate() {
         for (pos, cell) in row.iter_mut().enumerate() {
-            *cell = p.colour_at(star, pos).map(|c| c.index());
+            *cell = p.colour_at(space_of(star, pos)).map(|c| c.index());
         }
     }
     b
@@ -163,8 +181,9 @@ fn engine_placements(moves: &MoveList) -> Vec<(usize, usize, usize, u32)> {
     let mut out: Vec<_> = moves
         .iter()
         .filter_map(|m| match *m {
-            Move::Place { star, pos, colour, wilds } => {
-                Some((star as usize, pos as usize, colour.index(), wilds as u32))
+            Move::Place { space, colour, wilds } => {
+                let (star, pos) = star_pos(space);
+                Some((star, pos, colour.index(), wilds as u32))
             }
             _ => None,
         })
@@ -199,7 +218,7 @@ fn random_games_agree_with_the_oracle_at_every_step() {
                     let places: Vec<Move> = moves.iter().copied().filter(|m| matches!(m, Move::Place { .. })).collect();
                     let m = if !places.is_empty() && rng.below(16) != 0 {
                         let full = |m: &Move| match *m {
-                            Move::Place { star, .. } => b[star as usize].iter().flatten().count(),
+                            Move::Place { space, .. } => b[star_pos(space).0].iter().flatten().count(),
                             _ => 0,
                         };
                         if rng.below(2) == 0 {
@@ -214,8 +233,8 @@ fn random_games_agree_with_the_oracle_at_every_step() {
                     let hand = g.player(seat).hand.total();
                     g.play(&m).unwrap();
                     match m {
-                        Move::Place { star, pos, .. } => {
-                            let (star, pos) = (star as usize, pos as usize);
+                        Move::Place { space, .. } => {
+                            let (star, pos) = star_pos(space);
                             assert_eq!(g.player(seat).score - score, run_points(&b, star, pos), "points of {m}");
                             let owed = bonus_for(&b, star, pos).min(supply);
                             let engine_owed = if g.current_player() == seat { g.bonus_owed() } else { 0 };
@@ -257,7 +276,6 @@ fn random_finished_boards_agree_with_the_oracle() {
         let mut doc: serde_json::Value = serde_json::from_str(&g.to_json()).unwrap();
         let mut pool = [22u32; 6];
         let letters = ['P', 'G', 'O', 'Y', 'B', 'R'];
-        let star_letters = ['P', 'G', 'O', 'Y', 'B', 'R', 'C'];
         let mut boards = Vec::new();
         for seat in 0..players {
             let mut covered = serde_json::Map::new();
@@ -276,7 +294,7 @@ fn random_finished_boards_agree_with_the_oracle() {
                     if pool[c] > 0 {
                         pool[c] -= 1;
                         b[star][pos] = Some(c);
-                        covered.insert(format!("{}{}", star_letters[star], pos + 1), letters[c].to_string().into());
+                        covered.insert(format!("{}{}", STAR_LETTERS[star], pos + 1), letters[c].to_string().into());
                     }
                 }
             }
@@ -407,12 +425,7 @@ fn oracle_moves(g: &Game) -> Vec<Move> {
             let seat = g.current_player();
             let side = g.options().side;
             for (star, pos, colour, wilds) in legal_placements(side, &board_of(g, seat), held(g, seat), wild.index()) {
-                out.push(Move::Place {
-                    star: star as u8,
-                    pos: pos as u8,
-                    colour: Colour::ALL[colour],
-                    wilds: wilds as u8,
-                });
+                out.push(Move::Place { space: space_of(star, pos), colour: Colour::ALL[colour], wilds: wilds as u8 });
             }
             let hand = held(g, seat);
             let most = hand.iter().sum::<u32>().min(4);

@@ -1,12 +1,11 @@
 //! Board geometry for display and the "try a star" helper: features, costs, run points.
 
-use pavilion_engine::board::{cost, run_length, space_name, star_from_letter, star_letter, Side, FEATURES};
+use pavilion_engine::board::{cost, run_length, Side, Star, FEATURES};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::args::Int;
 use crate::errors::OptionsError;
-use pavilion_engine::error::quote;
 
 /// The 18 features: [{"kind", "star", "spaces", "bonus"}], three per outer star clockwise.
 pub fn features(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
@@ -15,8 +14,8 @@ pub fn features(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         .map(|f| {
             let d = PyDict::new(py);
             d.set_item("kind", f.kind.name())?;
-            d.set_item("star", star_letter(f.star).to_string())?;
-            let spaces: Vec<String> = (0..42).filter(|sp| f.mask & (1u64 << sp) != 0).map(space_name).collect();
+            d.set_item("star", f.star.to_string())?;
+            let spaces: Vec<String> = f.spaces().map(|sp| sp.to_string()).collect();
             d.set_item("spaces", spaces)?;
             d.set_item("bonus", f.kind.bonus())?;
             Ok(d)
@@ -24,20 +23,13 @@ pub fn features(py: Python<'_>) -> PyResult<Vec<Bound<'_, PyDict>>> {
         .collect()
 }
 
-fn parse_star(star: &str) -> PyResult<usize> {
-    let mut chars = star.chars();
-    match (chars.next().and_then(star_from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        _ => Err(OptionsError::new_err(format!("star must be one letter of P G O Y B R C, not {}", quote(star)))),
-    }
-}
-
 /// Printed value (= cost in tiles) of space 1..6 of a star on a side.
 #[pyfunction]
 pub fn space_cost(side: &str, star: &str, space: Int) -> PyResult<u8> {
     let side: Side = side.parse().map_err(crate::errors::to_py)?;
     let space = space.within("space", 1, 6)? as usize;
-    Ok(cost(side, parse_star(star)?, space - 1))
+    let star: Star = star.parse().map_err(crate::errors::to_py)?;
+    Ok(cost(side, star.space(space - 1)))
 }
 
 /// Points for placing on `space` (1..6) of a star whose `covered` spaces are given:

@@ -3,7 +3,6 @@
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
-use pavilion_engine::board::space_name;
 use pavilion_engine::perft::perft_until;
 use pavilion_engine::state::{parse_wild_order as parse_wild_order_text, MAX_PLAYERS, MIN_PLAYERS};
 use pavilion_engine::{Colour, Game, Move, MoveList, Options, Side};
@@ -215,10 +214,8 @@ impl PyGame {
     fn board<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyDict>> {
         let p = self.inner.player(self.seat(seat)?);
         let d = PyDict::new(py);
-        for sp in 0..42 {
-            if let Some(c) = p.colour_at(sp / 6, sp % 6) {
-                d.set_item(space_name(sp), c.letter().to_string())?;
-            }
+        for (sp, c) in p.covered() {
+            d.set_item(sp.to_string(), c.letter().to_string())?;
         }
         Ok(d)
     }

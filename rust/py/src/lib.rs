@@ -37,7 +37,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("COLOUR_LETTERS", pavilion_engine::Colour::ALL.iter().map(|c| c.letter()).collect::<String>())?;
     m.add("DEFAULT_WILD_ORDER", state::DEFAULT_WILD_ORDER.iter().map(|c| c.letter()).collect::<String>())?;
     m.add("SIDES", pavilion_engine::Side::ALL.iter().map(|s| s.name()).collect::<Vec<_>>())?;
-    let stars = geometry::CLOCKWISE.iter().chain([&geometry::CENTRE]).map(|&s| geometry::star_letter(s));
+    let stars = geometry::Star::CLOCKWISE.iter().chain([&geometry::Star::CENTRE]).map(|s| s.letter());
     m.add("STARS", stars.collect::<String>())?;
     m.add("ROUNDS", state::ROUNDS)?;
     m.add("START_SCORE", state::START_SCORE)?;

@@ -1,6 +1,5 @@
 //! `pavilion.Move`: a move, parsed from and printed as move text.
 
-use pavilion_engine::board::star_letter;
 use pavilion_engine::{Move, Source};
 use pyo3::prelude::*;
 
@@ -84,7 +83,7 @@ impl PyMove {
     #[getter]
     fn star(&self) -> Option<String> {
         match self.inner {
-            Move::Place { star, .. } => Some(star_letter(star as usize).to_string()),
+            Move::Place { space, .. } => Some(space.star().to_string()),
             _ => None,
         }
     }
@@ -93,7 +92,7 @@ impl PyMove {
     #[getter]
     fn space(&self) -> Option<u8> {
         match self.inner {
-            Move::Place { pos, .. } => Some(pos + 1),
+            Move::Place { space, .. } => Some(space.pos() as u8 + 1),
             _ => None,
         }
     }

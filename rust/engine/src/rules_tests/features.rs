@@ -34,7 +34,7 @@ fn mask_of(names: &[&str]) -> u64 {
     let mut g = placing(2, Side::Coloured, 2);
     let with_colours: Vec<String> = names.iter().map(|n| with_colour(n, 0)).collect();
     cover(&mut g, 0, &with_colours.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-    g.players[0].covered
+    g.players[0].covered_mask
 }
 
 /// Centre spaces need a colour: give each a different one.

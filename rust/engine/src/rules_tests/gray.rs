@@ -1,15 +1,15 @@
-use crate::board::{cost, value_mask, Side, CENTRE};
+use crate::board::{cost, value_mask, Side, Star};
 use crate::scoring::breakdown;
 use crate::testkit::*;
 
 #[test]
 fn gray_printed_values() {
     // By coloured-side position 1..6 each outer star reads 3 2 1 4 5 6; the centre is all 3.
-    for star in 0..6 {
-        let values: Vec<u8> = (0..6).map(|p| cost(Side::Gray, star, p)).collect();
+    for star in Star::CLOCKWISE {
+        let values: Vec<u8> = (0..6).map(|p| cost(Side::Gray, star.space(p))).collect();
         assert_eq!(values, [3, 2, 1, 4, 5, 6]);
     }
-    assert!((0..6).all(|p| cost(Side::Gray, CENTRE, p) == 3));
+    assert!((0..6).all(|p| cost(Side::Gray, Star::CENTRE.space(p)) == 3));
     assert_eq!(value_mask(Side::Gray, 3).count_ones(), 12, "all 3's is 12 spaces");
     assert_eq!(value_mask(Side::Gray, 1).count_ones(), 6);
     assert_eq!(value_mask(Side::Coloured, 3).count_ones(), 7);
@@ -103,7 +103,7 @@ fn gray_one_colour_centre_and_six_colour_outer_star() {
     cover(&mut g, 0, &["C1:Y", "C2:Y", "C3:Y", "C4:Y", "C5:Y", "C6:Y"]);
     cover(&mut g, 0, &["P1:P", "P2:G", "P3:O", "P4:Y", "P5:B", "P6:R"]);
     let b = breakdown(Side::Gray, &g.players[0]);
-    assert_eq!(b.stars[crate::board::CENTRE], 16, "a yellow centre scores yellow's 16");
-    assert_eq!(b.stars[crate::tiles::Colour::Purple as usize], 12, "six colours score 12");
+    assert_eq!(b.stars[Star::CENTRE.index()], 16, "a yellow centre scores yellow's 16");
+    assert_eq!(b.stars[Star::of(crate::tiles::Colour::Purple).index()], 12, "six colours score 12");
     assert_eq!(b.stars_total(), 28);
 }

@@ -17,7 +17,7 @@ fn payment_all_real_tiles() {
     g.play(&mv("B6")).unwrap();
     assert_eq!(g.players[0].hand, tiles("B"));
     assert_eq!(g.tower, tiles("BBBBB"));
-    assert!(g.players[0].is_covered(4, 5));
+    assert!(g.players[0].is_covered("B6".parse().unwrap()));
     assert_census(&g);
 }
 

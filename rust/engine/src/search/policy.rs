@@ -65,8 +65,8 @@ impl Rollout for InformedRollout {
                     return moves[rng.below(places as u32) as usize];
                 }
                 best_by(&moves[..places], |m| match *m {
-                    Move::Place { star, pos, wilds, .. } => {
-                        let PlaceOutcome { points, bonus } = g.place_outcome(star as usize, pos as usize);
+                    Move::Place { space, wilds, .. } => {
+                        let PlaceOutcome { points, bonus } = g.place_outcome(space);
                         (points + bonus) as i32 * 8 - wilds as i32
                     }
                     _ => i32::MIN,
