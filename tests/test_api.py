@@ -6,7 +6,7 @@ import json
 import pytest
 
 import pavilion
-from pavilion import Game, IllegalMoveError, Move, NotationError, OptionsError
+from pavilion import Agent, Game, IllegalMoveError, Move, NotationError, OptionsError
 
 
 def test_new_game_attributes():
@@ -208,3 +208,34 @@ def test_redrawing_the_hidden_future_restarts_the_move_stack():
     assert g.move_stack == []
     with pytest.raises(IllegalMoveError):
         g.pop()
+
+
+def test_play_says_what_the_move_did():
+    """`play` returns the engine's account of the move (checked against the scores it changed)."""
+    g = Game(seed=3)
+    first = g.play(g.legal_moves()[0])
+    assert first["seat"] == 0 and first["move"] == g.move_stack[0]
+    assert first["taken"] and sorted(first["taken"]) == sorted(g.hand(0))
+    centre = next(m for m in g.legal_moves() if m.source == "C")
+    before = g.scores[1]
+    out = g.play(centre)
+    assert out["start_token"] and out["penalty"] == before - g.scores[1] == min(len(out["taken"]), before - 1)
+    agent = Agent("greedy", seed=1)
+    seen = {"place": 0, "pass": 0}
+    while not g.is_over:
+        seat, score, hand = g.current_player, g.scores[g.current_player], len(g.hand(g.current_player))
+        move = agent.choose(g)
+        out = g.play(move)
+        assert out["seat"] == seat and out["move"] == move
+        if move.kind == "place" and not out["game_over"]:
+            assert out["points"] == g.scores[seat] - score > 0
+            assert out["bonus_owed"] == (g.bonus_owed if g.current_player == seat else 0)
+            seen["place"] += 1
+        if move.kind == "pass" and not out["game_over"]:
+            assert len(out["discarded"]) == hand - len(move.tiles or "")
+            assert out["penalty"] == score - g.scores[seat]
+            seen["pass"] += 1
+    assert out["game_over"] and out["round_over"]
+    assert seen["place"] > 20 and seen["pass"] > 5
+    h = Game(seed=3)
+    assert h.apply_action(h.legal_actions()[0]) == Game(seed=3).play(Game(seed=3).legal_moves()[0])

@@ -540,9 +540,7 @@ def test_22_one_point_is_singular():
     doc["boards"][1]["score"] = 2  # the floor at 1 makes the token cost exactly one point
     g = Game.from_json(json.dumps(doc))
     take = next(m for m in g.legal_moves() if m.source == "C")
-    after = g.copy()
-    after.play(take)
-    assert describe(g, take, after).endswith("and the start token (-1 point)")
+    assert describe(g.play(take)).endswith("and the start token (-1 point)")
 
 
 def test_22_factory_ten_is_named():

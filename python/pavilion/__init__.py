@@ -2,7 +2,8 @@
 
 >>> import pavilion
 >>> g = pavilion.Game(players=2, seed=7)
->>> g.play(g.legal_moves()[0])
+>>> g.play(g.legal_moves()[0])["taken"]
+'PRRR'
 >>> g.current_player
 1
 """

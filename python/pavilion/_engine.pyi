@@ -135,6 +135,25 @@ class Move:
     def __hash__(self) -> int: ...
     def __reduce__(self) -> tuple[object, tuple[str]]: ...
 
+class MoveOutcome(TypedDict):
+    """What a played move did (`Game.play`, `Game.apply_action`)."""
+
+    move: Move
+    seat: int
+    points: int
+    """Points a placement scored (its run)."""
+    penalty: int
+    """Points lost: a first draft from the centre, or a pass's discards (never below 1)."""
+    taken: str
+    """Tiles into the mover's hand (draft or bonus), as colour letters."""
+    discarded: str
+    """Tiles a pass discarded, as colour letters."""
+    start_token: bool
+    bonus_owed: int
+    """Bonus tiles the mover must now take from the supply."""
+    round_over: bool
+    game_over: bool
+
 class Breakdown(TypedDict):
     """How a player's final score is made up (`Game.final_breakdown`)."""
 
@@ -228,13 +247,13 @@ class Game:
     def legal_moves(self) -> list[Move]: ...
     def legal_actions(self) -> list[int]: ...
     def is_legal(self, move: Move | str) -> bool: ...
-    def play(self, move: Move | str) -> None: ...
+    def play(self, move: Move | str) -> MoveOutcome: ...
     @property
     def move_stack(self) -> list[Move]:
         """The moves played on this object, oldest first (empty for a game read from a file)."""
     def pop(self) -> Move:
         """Takes back the last move (the position returns exactly as it was) and returns it."""
-    def apply_action(self, action: int) -> None: ...
+    def apply_action(self, action: int) -> MoveOutcome: ...
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...
     def __deepcopy__(self, memo: Any) -> Game: ...

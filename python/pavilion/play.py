@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
 
 from pavilion import render
-from pavilion._engine import Agent, Game, IllegalMoveError, Move, NotationError, Search
+from pavilion._engine import Agent, IllegalMoveError, Move, NotationError, Search
 from pavilion.files import SaveError, save_somewhere, save_text, shown
 from pavilion.record import HUMAN, GameRecord
+
+if TYPE_CHECKING:
+    from pavilion._engine import MoveOutcome
 
 #: MCTS iterations a move for each --level; hints use the same budget.
 LEVELS = {"easy": 3000, "normal": 15000, "strong": 50000}
@@ -43,30 +47,25 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if abs(n) == 1 else 's'}"
 
 
-def describe(before: Game, move: Move, after: Game) -> str:
-    """A short reason for a move: points gained, tiles taken, bonus owed."""
-    seat = before.current_player
+def describe(outcome: MoveOutcome) -> str:
+    """A short reason for a move, from what the engine says it did."""
+    move = outcome["move"]
     if move.kind == "draft":
-        taken = len(after.hand(seat)) - len(before.hand(seat))
-        text = f"takes {plural(taken, 'tile')}"
-        if before.start_token is None and after.start_token == seat:
-            lost = after.scores[seat] - before.scores[seat]
-            text += f" and the start token ({lost:+d} {'point' if abs(lost) == 1 else 'points'})"
+        text = f"takes {plural(len(outcome['taken']), 'tile')}"
+        if outcome["start_token"]:
+            lost = outcome["penalty"]
+            text += f" and the start token ({-lost:+d} {'point' if lost == 1 else 'points'})"
         return text
     if move.kind == "place":
-        # A placement never ends the game, so the scores are running scores.
-        points = after.scores[seat] - before.scores[seat]
-        text = f"+{plural(points, 'point')}"
-        if after.bonus_owed and after.current_player == seat:
-            text += f", surrounds a feature: {plural(after.bonus_owed, 'bonus tile')}"
+        text = f"+{plural(outcome['points'], 'point')}"
+        if outcome["bonus_owed"]:
+            text += f", surrounds a feature: {plural(outcome['bonus_owed'], 'bonus tile')}"
         return text
     if move.kind == "bonus":
-        return f"takes {move.tiles} from the supply"
-    kept = move.tiles or ""
-    discarded = len(before.hand(seat)) - len(kept)
-    text = f"passes, keeping {kept or 'nothing'}"
-    if discarded:
-        text += f", discarding {discarded}"
+        return f"takes {outcome['taken']} from the supply"
+    text = f"passes, keeping {move.tiles or 'nothing'}"
+    if outcome["discarded"]:
+        text += f", discarding {len(outcome['discarded'])}"
     return text
 
 
@@ -110,8 +109,7 @@ class PlaySession:
         self.movers: list[int] = []
         self.game = record.new_game()
         for text in record.moves:
-            self.movers.append(self.game.current_player)
-            self.game.play(text)
+            self.movers.append(self.game.play(text)["seat"])
 
     @property
     def humans(self) -> set[int]:
@@ -121,15 +119,14 @@ class PlaySession:
         return f"P{seat + 1} ({short_name(self.seats[seat])})"
 
     def play_move(self, move: Move) -> None:
-        before = self.game.copy()
-        seat = before.current_player
-        self.game.play(move)
+        outcome = self.game.play(move)
+        seat = outcome["seat"]
         self.record.moves.append(str(move))
         self.movers.append(seat)
         style = "bold" if seat in self.humans else ""
         line = Text(f"{self.name(seat)} plays ", style=style)
         line.append(str(move), style="bold cyan")
-        line.append(f": {describe(before, move, self.game)}")
+        line.append(f": {describe(outcome)}")
         self.console.print(line)
 
     def save(self, path: str) -> str:

@@ -6,7 +6,7 @@ use crate::moves::{Move, Source};
 use crate::state::{apply_penalty, Game, Phase, ROUNDS};
 use crate::tiles::{Colour, Tiles};
 
-/// What a placement earned, for agents and move descriptions.
+/// What a placement would earn, for agents and move descriptions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct PlaceOutcome {
     pub points: u32,
@@ -14,12 +14,60 @@ pub struct PlaceOutcome {
     pub bonus: u32,
 }
 
+/// What a played move did, as [`Game::play`] reports it: enough to tell a
+/// player what happened without comparing two positions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct MoveOutcome {
+    /// The seat that moved.
+    pub seat: usize,
+    /// Points scored by a placement (its run).
+    pub points: u32,
+    /// Points lost: the first draft from the centre, or a pass's discards
+    /// (after the floor of 1, so possibly fewer than the tiles).
+    pub penalty: u32,
+    /// Tiles that went into the mover's hand (a draft or a bonus pick).
+    pub taken: Tiles,
+    /// Tiles a pass discarded to the tower.
+    pub discarded: Tiles,
+    /// This draft took the start token.
+    pub start_token: bool,
+    /// Bonus tiles the mover must now take from the supply (capped by the supply).
+    pub bonus_owed: u32,
+    /// The move ended the round (every player has passed).
+    pub round_over: bool,
+    /// The move ended the game.
+    pub game_over: bool,
+}
+
 impl Game {
-    /// Plays a move after checking it; an illegal move leaves the game untouched.
-    pub fn play(&mut self, m: &Move) -> Result<(), Error> {
+    /// Plays a move after checking it and says what it did; an illegal move
+    /// leaves the game untouched.
+    pub fn play(&mut self, m: &Move) -> Result<MoveOutcome, Error> {
         self.check(m)?;
+        let seat = self.to_move as usize;
+        let (round, score, hand) = (self.round, self.players[seat].score, self.players[seat].hand);
+        let mut out = MoveOutcome { seat, ..MoveOutcome::default() };
+        match *m {
+            Move::Draft { source, colour } => {
+                out.taken = self.draft_take(source, colour);
+                out.start_token = source == Source::Centre && self.token.is_none();
+            }
+            Move::Place { space, .. } => out.points = self.place_outcome(space).points,
+            Move::Bonus { take } => out.taken = take,
+            Move::Pass { keep } => {
+                out.discarded = hand;
+                out.discarded.sub_all(&keep);
+            }
+        }
         self.play_unchecked(m);
-        Ok(())
+        let after = self.players[seat].score;
+        out.penalty = (score + out.points as i32 - after) as u32;
+        if self.to_move as usize == seat {
+            out.bonus_owed = self.bonus_owed as u32;
+        }
+        out.game_over = self.is_over();
+        out.round_over = out.game_over || self.round != round;
+        Ok(out)
     }
 
     /// Plays a move known to be legal (from `legal_moves`). An illegal move

@@ -32,11 +32,14 @@ pub mod state;
 pub mod tiles;
 
 #[cfg(test)]
+mod outcome_tests;
+#[cfg(test)]
 mod rules_tests;
 #[cfg(test)]
 mod testkit;
 
 pub use action::NUM_ACTIONS;
+pub use apply::{MoveOutcome, PlaceOutcome};
 pub use board::Side;
 pub use error::Error;
 pub use moves::{Move, MoveList, Source};

@@ -231,18 +231,23 @@ fn random_games_agree_with_the_oracle_at_every_step() {
                     };
                     let (score, supply) = (g.player(seat).score, g.supply().total());
                     let hand = g.player(seat).hand.total();
-                    g.play(&m).unwrap();
+                    let out = g.play(&m).unwrap();
                     match m {
                         Move::Place { space, .. } => {
                             let (star, pos) = star_pos(space);
                             assert_eq!(g.player(seat).score - score, run_points(&b, star, pos), "points of {m}");
+                            assert_eq!(out.points as i32, run_points(&b, star, pos), "reported points of {m}");
                             let owed = bonus_for(&b, star, pos).min(supply);
                             let engine_owed = if g.current_player() == seat { g.bonus_owed() } else { 0 };
                             assert_eq!(engine_owed, owed, "bonus of {m}");
+                            assert_eq!(out.bonus_owed, owed, "reported bonus of {m}");
                             bonuses += (owed > 0) as u32;
                         }
                         Move::Pass { keep } if !g.is_over() => {
-                            assert_eq!(g.player(seat).score, with_floor(score, hand - keep.total()), "pass {m}");
+                            let after = with_floor(score, hand - keep.total());
+                            assert_eq!(g.player(seat).score, after, "pass {m}");
+                            assert_eq!(out.penalty as i32, score - after, "reported penalty of {m}");
+                            assert_eq!(out.discarded.total(), hand - keep.total(), "reported discards of {m}");
                         }
                         _ => {}
                     }

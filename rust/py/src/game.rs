@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, Hasher};
 
 use pavilion_engine::perft::perft_until;
 use pavilion_engine::state::{parse_wild_order as parse_wild_order_text, MAX_PLAYERS, MIN_PLAYERS};
-use pavilion_engine::{Colour, Game, Move, MoveList, Options, Side};
+use pavilion_engine::{Colour, Game, Move, MoveList, MoveOutcome, Options, Side};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 
@@ -79,10 +79,10 @@ impl PartialEq for PyGame {
 
 impl PyGame {
     /// Plays a checked move and puts it on the stack; an illegal move changes nothing.
-    fn push(&mut self, m: Move) -> PyResult<()> {
-        self.inner.play(&m).map_err(to_py)?;
+    fn push<'py>(&mut self, py: Python<'py>, m: Move) -> PyResult<Bound<'py, PyDict>> {
+        let out = self.inner.play(&m).map_err(to_py)?;
         self.history.push(m);
-        Ok(())
+        outcome_dict(py, &m, &out)
     }
 
     pub fn wrap(inner: Game) -> Self {
@@ -237,11 +237,12 @@ impl PyGame {
         Ok(self.inner.is_legal(&to_move(r#move)?))
     }
 
-    /// Plays a Move or move text. Raises IllegalMoveError (or NotationError
-    /// for unreadable text); the game is unchanged on error.
-    fn play(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+    /// Plays a Move or move text and returns what it did (a MoveOutcome dict).
+    /// Raises IllegalMoveError (or NotationError for unreadable text); the game
+    /// is unchanged on error.
+    fn play<'py>(&mut self, py: Python<'py>, r#move: &Bound<'_, PyAny>) -> PyResult<Bound<'py, PyDict>> {
         let m = to_move(r#move)?;
-        self.push(m)
+        self.push(py, m)
     }
 
     /// The moves played on this game object, oldest first (a game read from
@@ -265,11 +266,12 @@ impl PyGame {
         Ok(PyMove { inner })
     }
 
-    /// Plays the move with this action id; raises IllegalMoveError if it is not legal.
-    fn apply_action(&mut self, action: Int) -> PyResult<()> {
+    /// Plays the move with this action id and returns what it did; raises
+    /// IllegalMoveError if it is not legal.
+    fn apply_action<'py>(&mut self, py: Python<'py>, action: Int) -> PyResult<Bound<'py, PyDict>> {
         let m = crate::moves::action_move(action)
             .map_err(|why| IllegalMoveError::new_err(format!("illegal move: {why}")))?;
-        self.push(m)
+        self.push(py, m)
     }
 
     fn copy(&self) -> PyGame {
@@ -367,4 +369,20 @@ impl PyGame {
             g.scores()
         )
     }
+}
+
+/// `Game.play`'s result: what the move did, as the engine reports it.
+fn outcome_dict<'py>(py: Python<'py>, m: &Move, out: &MoveOutcome) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("move", PyMove { inner: *m })?;
+    d.set_item("seat", out.seat)?;
+    d.set_item("points", out.points)?;
+    d.set_item("penalty", out.penalty)?;
+    d.set_item("taken", out.taken.letters())?;
+    d.set_item("discarded", out.discarded.letters())?;
+    d.set_item("start_token", out.start_token)?;
+    d.set_item("bonus_owed", out.bonus_owed)?;
+    d.set_item("round_over", out.round_over)?;
+    d.set_item("game_over", out.game_over)?;
+    Ok(d)
 }

@@ -40,7 +40,7 @@ fn search_returns_only_legal_moves() {
                     for pv in &m.pv {
                         let drawn = h.rng_state() != g.rng_state();
                         match h.play(pv) {
-                            Ok(()) => {}
+                            Ok(_) => {}
                             Err(_) if drawn => break,
                             Err(e) => panic!("PV move {pv} is illegal with no draw before it: {e}"),
                         }
