@@ -239,3 +239,33 @@ def test_play_says_what_the_move_did():
     assert seen["place"] > 20 and seen["pass"] > 5
     h = Game(seed=3)
     assert h.apply_action(h.legal_actions()[0]) == Game(seed=3).play(Game(seed=3).legal_moves()[0])
+
+
+def test_legal_moves_is_a_lazy_view_like_a_list():
+    g = Game(seed=7)
+    moves = g.legal_moves()
+    listed = list(moves)
+    assert len(moves) == len(listed) > 0 and bool(moves)
+    assert moves == listed and moves == g.legal_moves() and moves != listed[1:]
+    assert moves[0] == listed[0] and moves[-1] == listed[-1]
+    assert moves[1:3] == listed[1:3] and moves[::-1] == listed[::-1]
+    assert listed[2] in moves and str(listed[2]) in moves and moves.index(str(listed[2])) == 2
+    assert "pass" not in moves and "not a move" not in moves and 42 not in moves
+    assert moves.count(listed[0]) == 1 and moves.count("pass") == 0
+    with pytest.raises(IndexError, match="out of range"):
+        moves[len(listed)]
+    with pytest.raises(ValueError, match="not a legal move"):
+        moves.index("pass")
+    # A view keeps its position: playing on the game does not change it.
+    g.play(listed[0])
+    assert moves == listed and g.legal_moves() != listed
+    assert repr(moves).startswith("<LegalMoves (") and str(listed[0]) in repr(moves)
+    # `in` agrees with the listed moves over a whole game.
+    h, agent = Game(seed=2, players=3), Agent("random", seed=2)
+    while not h.is_over:
+        view = h.legal_moves()
+        every = set(view)
+        assert all(m in view for m in every) and len(every) == len(view)
+        assert all((m in view) == (m in every) for m in map(Move.from_action, range(0, pavilion.NUM_ACTIONS, 7)))
+        h.play(agent.choose(h))
+    assert not h.legal_moves() and len(h.legal_moves()) == 0

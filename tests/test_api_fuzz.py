@@ -45,6 +45,11 @@ CALLS = {
     "has_passed": lambda x: fresh_game().has_passed(x),
     "board": lambda x: fresh_game().board(x),
     "play": lambda x: fresh_game().play(x),
+    "LegalMoves[index]": lambda x: fresh_game().legal_moves()[x],
+    "LegalMoves.index": lambda x: fresh_game().legal_moves().index(x),
+    "LegalMoves.count": lambda x: fresh_game().legal_moves().count(x),
+    "LegalMoves.__contains__": lambda x: x in fresh_game().legal_moves(),
+    "LegalMoves.__eq__": lambda x: fresh_game().legal_moves() == x,
     "is_legal": lambda x: fresh_game().is_legal(x),
     "apply_action": lambda x: fresh_game().apply_action(x),
     "to_json": lambda x: fresh_game().to_json(indent=x),
@@ -92,6 +97,9 @@ CALLS = {
 def test_bad_values_raise_value_or_type_errors(name, value):
     try:
         CALLS[name](value)
+    except IndexError as e:
+        # A sequence's index out of range is an IndexError, as for a list.
+        assert name == "LegalMoves[index]", f"{name}({value!r}) raised IndexError: {e}"
     except (ValueError, TypeError) as e:
         assert type(e).__name__ != "PanicException"
         assert str(e), "every error says what is wrong"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -69,7 +69,7 @@ def describe(outcome: MoveOutcome) -> str:
     return text
 
 
-def menu_lines(moves: list[Move], width: int) -> list[str]:
+def menu_lines(moves: Sequence[Move], width: int) -> list[str]:
     """The numbered moves in columns (read down, like `ls`), every line at most `width` wide."""
     if not moves:
         return []

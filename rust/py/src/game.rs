@@ -220,10 +220,10 @@ impl PyGame {
         Ok(d)
     }
 
-    fn legal_moves(&self) -> Vec<PyMove> {
-        let mut l = MoveList::new();
-        self.inner.legal_moves(&mut l);
-        l.iter().map(|&inner| PyMove { inner }).collect()
+    /// The legal moves now, as a lazy view: `in`, `len`, indexing and iteration
+    /// (the list is generated once, on first use; the view keeps this position).
+    fn legal_moves(&self) -> crate::legal::PyLegalMoves {
+        crate::legal::PyLegalMoves::new(self.inner)
     }
 
     fn legal_actions(&self) -> Vec<usize> {

@@ -12,6 +12,7 @@ mod board;
 mod errors;
 mod game;
 mod interrupt;
+mod legal;
 mod moves;
 mod search;
 
@@ -20,6 +21,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<game::PyGame>()?;
     m.add_class::<moves::PyMove>()?;
+    m.add_class::<legal::PyLegalMoves>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<search::PySearch>()?;
     m.add_function(wrap_pyfunction!(arena::play_matches, m)?)?;
