@@ -13,8 +13,8 @@ use crate::board::{Space, NUM_SPACES};
 use crate::moves::{Move, Source, NUM_SOURCES};
 use crate::tiles::{Colour, Tiles};
 
-pub const DRAFT_BASE: usize = 0;
-pub const PLACE_BASE: usize = DRAFT_BASE + NUM_SOURCES * 6;
+/// Drafts come first, from id 0.
+pub const PLACE_BASE: usize = NUM_SOURCES * 6;
 pub const BONUS_BASE: usize = PLACE_BASE + NUM_SPACES * 6 * 6;
 pub const NUM_SMALL_SETS: usize = 210;
 pub const PASS_BASE: usize = BONUS_BASE + NUM_SMALL_SETS;
@@ -95,7 +95,7 @@ impl Move {
     /// never legal).
     pub fn action(&self) -> Option<usize> {
         match *self {
-            Move::Draft { source, colour } => Some(DRAFT_BASE + source.index() * 6 + colour.index()),
+            Move::Draft { source, colour } => Some(source.index() * 6 + colour.index()),
             Move::Place { space, colour, wilds } => {
                 if wilds >= 6 {
                     return None;
@@ -110,7 +110,7 @@ impl Move {
     /// The move with id `a`, or `None` when `a >= NUM_ACTIONS`.
     pub fn from_action(a: usize) -> Option<Move> {
         if a < PLACE_BASE {
-            let s = (a - DRAFT_BASE) / 6;
+            let s = a / 6;
             let source = if s == 9 { Source::Centre } else { Source::Factory(s as u8) };
             Some(Move::Draft { source, colour: Colour::from_index(a % 6) })
         } else if a < BONUS_BASE {
