@@ -28,6 +28,7 @@ pub mod position;
 pub mod rng;
 pub mod scoring;
 pub mod search;
+pub mod setup;
 pub mod state;
 pub mod tiles;
 
@@ -44,5 +45,6 @@ pub use board::Side;
 pub use error::Error;
 pub use moves::{Move, MoveList, Source};
 pub use scoring::Breakdown;
+pub use setup::{Board, Setup};
 pub use state::{Game, Options, Phase};
 pub use tiles::{Colour, Tiles};

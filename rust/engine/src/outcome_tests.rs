@@ -7,16 +7,7 @@ use crate::tiles::Tiles;
 
 #[test]
 fn first_centre_draft_reports_the_token_and_its_penalty() {
-    let mut g = new_game(2, Side::Coloured);
-    clear_table(&mut g);
-    for (i, f) in ["BBPP", "YYYY"].iter().enumerate() {
-        let t = tiles(f);
-        take_from_bag(&mut g, &t);
-        g.factories[i] = t;
-    }
-    let c = tiles("RRRO");
-    take_from_bag(&mut g, &c);
-    g.centre = c;
+    let mut g = drafting(2, &["BBPP", "YYYY"], "RRRO");
     let out = g.play(&mv("1B")).unwrap();
     assert_eq!(out, MoveOutcome { seat: 0, taken: tiles("BBP"), ..MoveOutcome::default() });
     let out = g.play(&mv("CR")).unwrap();
@@ -44,7 +35,7 @@ fn a_pass_reports_its_discards_and_the_points_actually_lost() {
     let mut g = placing(2, Side::Coloured, 6);
     give(&mut g, 0, "BBBRR");
     give(&mut g, 1, "YYYYYY");
-    g.players[1].score = 2;
+    set_score(&mut g, 1, 2);
     let out = g.play(&mv("pass:BBBR")).unwrap();
     assert_eq!(out, MoveOutcome { seat: 0, discarded: tiles("R"), penalty: 1, ..MoveOutcome::default() });
     let out = g.play(&mv("pass:YY")).unwrap();

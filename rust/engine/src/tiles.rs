@@ -171,6 +171,19 @@ impl Tiles {
     }
 }
 
+impl std::str::FromStr for Tiles {
+    type Err = crate::error::Error;
+    fn from_str(s: &str) -> Result<Tiles, Self::Err> {
+        Tiles::from_letters(s).map_err(|ch| {
+            crate::error::Error::Notation(format!(
+                "{} is not colour letters (P G O Y B R): {}",
+                crate::error::quote(s),
+                crate::error::quote(&ch.to_string())
+            ))
+        })
+    }
+}
+
 impl fmt::Display for Tiles {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.letters())

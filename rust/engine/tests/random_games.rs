@@ -71,6 +71,7 @@ fn thousands_of_games_keep_every_invariant() {
             let mut probe = SplitMix64::new(players as u64);
             let games = run(1000, players, side, |g, moves| {
                 assert_eq!(&Game::from_json(&g.to_json_compact()).unwrap(), g);
+                assert_eq!(&g.setup().into_game().unwrap(), g, "a position survives its Setup");
                 let listed: Vec<usize> = moves.iter().map(|m| m.action().unwrap()).collect();
                 for _ in 0..24 {
                     let a = probe.below(NUM_ACTIONS as u32) as usize;

@@ -1,19 +1,9 @@
-use crate::board::Side;
 use crate::state::Phase;
 use crate::testkit::*;
 
 /// Round 1 (wild purple), 2 players, factories and centre set by hand.
 fn drafting(factories: &[&str], centre: &str) -> crate::state::Game {
-    let mut g = new_game(2, Side::Coloured);
-    clear_table(&mut g);
-    for (i, f) in factories.iter().enumerate() {
-        let t = tiles(f);
-        take_from_bag(&mut g, &t);
-        g.factories[i] = t;
-    }
-    let c = tiles(centre);
-    take_from_bag(&mut g, &c);
-    g.centre = c;
+    let g = crate::testkit::drafting(2, factories, centre);
     assert_census(&g);
     g
 }
@@ -70,7 +60,7 @@ fn first_from_centre_takes_token_and_loses_a_point_per_tile() {
     assert_eq!(g.start_token(), Some(0));
     // Wild counted, token not: 3 blue + 1 wild at score 5 → 1; at 7 → 3.
     let mut g = drafting(&["GGGG"], "BBBPP");
-    g.players[0].score = 7;
+    set_score(&mut g, 0, 7);
     g.play(&mv("CB")).unwrap();
     assert_eq!(g.players[0].score, 3);
     // The second player from the centre pays nothing and the token stays.
@@ -82,11 +72,11 @@ fn first_from_centre_takes_token_and_loses_a_point_per_tile() {
 #[test]
 fn centre_penalty_floor_and_low_scores() {
     let mut g = drafting(&["GGGG"], "BB");
-    g.players[0].score = 2;
+    set_score(&mut g, 0, 2);
     g.play(&mv("CB")).unwrap();
     assert_eq!(g.players[0].score, 1, "2 − 2 floors at 1");
     let mut g = drafting(&["GGGG"], "BB");
-    g.players[0].score = 1;
+    set_score(&mut g, 0, 1);
     g.play(&mv("CB")).unwrap();
     assert_eq!(g.players[0].score, 1, "a score of 1 is left as it is");
     assert_eq!(g.start_token(), Some(0), "a player at 1 may still take first from the centre");
@@ -94,15 +84,11 @@ fn centre_penalty_floor_and_low_scores() {
 
 #[test]
 fn draft_turns_go_clockwise_from_the_starter_and_end_when_all_is_empty() {
-    let mut g = new_game(3, Side::Coloured);
-    clear_table(&mut g);
-    for (i, f) in ["GGGG", "YYYY", "BBBB"].iter().enumerate() {
-        let t = tiles(f);
-        take_from_bag(&mut g, &t);
-        g.factories[i] = t;
-    }
-    g.starter = 2;
-    g.to_move = 2;
+    let mut g = crate::testkit::drafting(3, &["GGGG", "YYYY", "BBBB"], "");
+    edit(&mut g, |s| {
+        s.starter = 2;
+        s.current_player = 2;
+    });
     let mut order = vec![];
     for m in ["1G", "2Y", "3B"] {
         order.push(g.current_player());

@@ -138,9 +138,11 @@ fn bonus_is_capped_by_the_supply_and_refills_stop_when_bag_and_tower_are_empty()
     give(&mut g, 0, "BBBBBB");
     set_supply(&mut g, "GY");
     // Park every other tile in seat 1's hand: bag and tower are empty.
-    let rest = g.bag;
-    g.bag = Tiles::EMPTY;
-    g.players[1].hand.add_all(&rest);
+    edit(&mut g, |s| {
+        let rest = s.bag;
+        s.bag = Tiles::EMPTY;
+        s.boards[1].hand.add_all(&rest);
+    });
     assert_census(&g);
     g.play(&mv("B6")).unwrap();
     assert_eq!(g.bonus_owed(), 2, "owed 3, the supply holds 2");
@@ -158,9 +160,11 @@ fn supply_refill_draws_from_the_tower_when_the_bag_is_empty() {
     let mut g = placing(2, Side::Coloured, 1);
     cover(&mut g, 0, &["B5"]);
     give(&mut g, 0, "BBBBBB");
-    let bag = g.bag;
-    g.bag = Tiles::EMPTY;
-    g.tower.add_all(&bag);
+    edit(&mut g, |s| {
+        let bag = s.bag;
+        s.bag = Tiles::EMPTY;
+        s.tower.add_all(&bag);
+    });
     g.play(&mv("B6")).unwrap();
     let take = legal_texts(&g)[0].clone();
     let tower_before = g.tower.total();

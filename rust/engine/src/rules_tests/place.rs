@@ -155,7 +155,7 @@ fn passing_keeps_up_to_four_and_discards_the_rest_at_a_point_each() {
 #[test]
 fn discard_penalty_floors_at_one() {
     let mut g = placing(2, Side::Coloured, 1);
-    g.players[0].score = 3;
+    set_score(&mut g, 0, 3);
     give(&mut g, 0, "BBBBBBBB");
     g.play(&mv("pass")).unwrap();
     assert_eq!(g.players[0].score, 1);

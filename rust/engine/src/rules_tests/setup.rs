@@ -21,7 +21,8 @@ fn components_and_setup() {
 
 #[test]
 fn supply_is_drawn_before_the_factories() {
-    // Same seed: the first ten draws of the bag are the supply.
+    // Same seed: the first ten draws of the bag are the supply. (White-box: it
+    // replays the private draw on a scratch game, which no Setup describes.)
     let g = new_game(2, Side::Coloured);
     let mut bag = Game::new(Options::default(), 1);
     bag.bag = Tiles::FULL_SET;
@@ -36,7 +37,7 @@ fn default_wild_order() {
     let mut g = new_game(2, Side::Coloured);
     let names: Vec<&str> = (1..=6)
         .map(|r| {
-            g.round = r;
+            edit(&mut g, |s| s.round = r);
             g.wild().name()
         })
         .collect();
@@ -49,7 +50,7 @@ fn wild_order_is_configurable() {
     let order = [Red, Blue, Yellow, Orange, Green, Purple];
     let mut g = Game::new(Options::new(3, Side::Gray, Some(order)).unwrap(), 9);
     for (r, c) in (1..=6).zip(order) {
-        g.round = r;
+        edit(&mut g, |s| s.round = r);
         assert_eq!(g.wild(), c);
     }
     let dup = [Red, Red, Yellow, Orange, Green, Purple];
@@ -62,7 +63,7 @@ fn wild_order_is_configurable() {
 fn score_is_an_unbounded_integer() {
     // The track wraps at 80 but the score does not: 79 + a 6-run scores 85.
     let mut g = placing(2, Side::Coloured, 1);
-    g.players[0].score = 79;
+    set_score(&mut g, 0, 79);
     cover(&mut g, 0, &["R1", "R2", "R3", "R5", "R6"]);
     give(&mut g, 0, "RRRR");
     g.play(&mv("R4")).unwrap();
@@ -124,4 +125,41 @@ fn errors_quote_file_text_escaped_and_short() {
     let e = Game::from_json(&doc).unwrap_err().to_string();
     assert!(e.len() < 200, "{} chars", e.len());
     assert!(e.contains("x\\x1b]0;pwned\\x07AAA") && !e.chars().any(crate::error::is_control), "{e}");
+}
+
+/// A Setup is checked as a whole when it becomes a game; each error names its field.
+#[test]
+fn a_setup_is_checked_and_errors_name_the_field() {
+    use crate::board::Space;
+    let g = placing(2, Side::Coloured, 2);
+    assert_eq!(g.setup().into_game().unwrap(), g);
+    type Edit = Box<dyn Fn(&mut crate::setup::Setup)>;
+    let cases: Vec<(&str, Edit)> = vec![
+        ("current_player", Box::new(|s| s.current_player = 2)),
+        ("starter", Box::new(|s| s.starter = 7)),
+        ("start_token", Box::new(|s| s.start_token = Some(3))),
+        ("passed", Box::new(|s| s.passed = vec![5])),
+        ("round", Box::new(|s| s.round = 7)),
+        ("factories", Box::new(|s| s.factories.pop().map(|_| ()).unwrap())),
+        ("factories[0]", Box::new(|s| s.factories[0] = tiles("BBBBB"))),
+        ("boards", Box::new(|s| s.boards.truncate(1))),
+        ("boards[1].score", Box::new(|s| s.boards[1].score = 0)),
+        ("boards[0].kept", Box::new(|s| s.boards[0].kept = tiles("BBBBB"))),
+        ("tiles", Box::new(|s| s.bag.add(Colour::Red, 1))),
+        ("phase", Box::new(|s| s.phase = Phase::Draft)),
+        ("bonus_owed", Box::new(|s| s.bonus_owed = 4)),
+        (
+            "boards[0].covered[\"B4\"]",
+            Box::new(|s| {
+                s.bag.sub(Colour::Red, 1);
+                s.boards[0].covered.insert(Space::parse("B4").unwrap(), Colour::Red);
+            }),
+        ),
+    ];
+    for (field, edit) in cases {
+        let mut s = g.setup();
+        edit(&mut s);
+        let e = s.into_game().unwrap_err().to_string();
+        assert!(e.starts_with(&format!("position: {field}: ")), "{field}: {e}");
+    }
 }

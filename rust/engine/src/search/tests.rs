@@ -75,8 +75,8 @@ fn exact_solve_finds_the_last_round_win() {
     cover(&mut g, 0, &["R2", "R3", "R4", "R5", "R6"]);
     give(&mut g, 0, "R");
     give(&mut g, 1, "GG");
-    g.players[0].score = 20;
-    g.players[1].score = 36;
+    set_score(&mut g, 0, 20);
+    set_score(&mut g, 1, 36);
     let r = search(&g, cfg(1), Some(100), None, &AtomicBool::new(false));
     assert!(r.exact);
     // Only R1 (6 points now, 14 at the end: 40) overtakes seat 1 (at most 38).
@@ -117,7 +117,7 @@ fn exact_solve_agrees_with_brute_force_on_tiny_endgames() {
         for seat in 0..2 {
             let hand: String = (0..2 + r.below(3)).map(|_| letters[r.below(6) as usize]).collect();
             give(&mut g, seat, &hand);
-            g.players[seat].score = 1 + r.below(12) as i32;
+            set_score(&mut g, seat, 1 + r.below(12) as i32);
         }
         cover(&mut g, 0, &["B1", "B2", "R1"]);
         cover(&mut g, 1, &["Y5"]);
@@ -205,9 +205,9 @@ fn tree_parallel_shares_one_tree() {
 #[test]
 fn outcome_shares_a_tied_win() {
     let mut g = placing(3, Side::Coloured, 6);
-    g.players[0].score = 30;
-    g.players[1].score = 30;
-    g.players[2].score = 12;
+    set_score(&mut g, 0, 30);
+    set_score(&mut g, 1, 30);
+    set_score(&mut g, 2, 12);
     for _ in 0..3 {
         let seat = g.current_player();
         assert!(g.player(seat).hand.is_empty());
