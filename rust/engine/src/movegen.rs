@@ -10,7 +10,45 @@ use crate::error::Error;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
 use crate::state::{Game, Phase, Player, MAX_KEEP};
-use crate::tiles::{for_each_submultiset, Colour, Submultisets};
+use crate::tiles::{for_each_submultiset, Colour, Submultisets, Tiles};
+
+/// The choices of a pass: every way to keep at most [`MAX_KEEP`] tiles of a
+/// hand, listed, counted or indexed by size without being listed. One
+/// representation for move generation, the uniform random move, the search's
+/// pass pruning and the rollout's pass. Order: `for_each_submultiset`'s.
+pub struct KeepSets {
+    hand: Tiles,
+    /// The counting table, built on the first `count` or `nth` (listing needs none).
+    table: std::cell::OnceCell<Submultisets>,
+}
+
+impl KeepSets {
+    pub fn of(hand: &Tiles) -> Self {
+        KeepSets { hand: *hand, table: std::cell::OnceCell::new() }
+    }
+    fn table(&self) -> &Submultisets {
+        self.table.get_or_init(|| Submultisets::new(&self.hand))
+    }
+    /// The most tiles a pass can keep: the hand's size, at most [`MAX_KEEP`].
+    pub fn largest(&self) -> u32 {
+        self.hand.total().min(MAX_KEEP)
+    }
+    /// Every keep set, in order.
+    #[inline]
+    pub fn for_each(&self, f: impl FnMut(Tiles)) {
+        for_each_submultiset(&self.hand, 0, MAX_KEEP, f);
+    }
+    /// How many keep sets have a size in `sizes`.
+    pub fn count(&self, sizes: std::ops::RangeInclusive<u32>) -> u32 {
+        self.table().count(*sizes.start(), *sizes.end())
+    }
+    /// The `k`-th keep set with a size in `sizes`, in order.
+    pub fn nth(&self, sizes: std::ops::RangeInclusive<u32>, k: u32) -> Tiles {
+        self.table().nth(*sizes.start(), *sizes.end(), k)
+    }
+    /// All sizes a pass may keep.
+    pub const ALL: std::ops::RangeInclusive<u32> = 0..=MAX_KEEP;
+}
 
 /// Colours (bit = colour index) that may still go on `star` of this board.
 #[inline]
@@ -46,8 +84,7 @@ impl Game {
             }
             Phase::Place => {
                 self.gen_places(out);
-                let hand = self.players[self.to_move as usize].hand;
-                for_each_submultiset(&hand, 0, MAX_KEEP, |keep| out.push(Move::Pass { keep }));
+                KeepSets::of(&self.players[self.to_move as usize].hand).for_each(|keep| out.push(Move::Pass { keep }));
             }
         }
     }
@@ -59,13 +96,13 @@ impl Game {
         if self.phase == Phase::Place && self.bonus_owed == 0 {
             scratch.clear();
             self.gen_places(scratch);
-            let keeps = Submultisets::new(&self.players[self.to_move as usize].hand);
+            let keeps = KeepSets::of(&self.players[self.to_move as usize].hand);
             let places = scratch.len() as u32;
-            let r = rng.below(places + keeps.count(0, MAX_KEEP));
+            let r = rng.below(places + keeps.count(KeepSets::ALL));
             return Some(if r < places {
                 scratch[r as usize]
             } else {
-                Move::Pass { keep: keeps.nth(0, MAX_KEEP, r - places) }
+                Move::Pass { keep: keeps.nth(KeepSets::ALL, r - places) }
             });
         }
         self.legal_moves(scratch);
@@ -258,5 +295,34 @@ impl Game {
     /// True when `m` is legal now.
     pub fn is_legal(&self, m: &Move) -> bool {
         self.check(m).is_ok()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keep_sets_count_and_index_what_they_list() {
+        for letters in ["", "B", "BBBBBBB", "PGOYBR", "PPGGOOYYBBRR", "PPPPGY"] {
+            let hand: Tiles = letters.parse().unwrap();
+            let keeps = KeepSets::of(&hand);
+            let mut listed = Vec::new();
+            keeps.for_each(|k| listed.push(k));
+            assert_eq!(keeps.count(KeepSets::ALL), listed.len() as u32, "{letters}");
+            for (k, t) in listed.iter().enumerate() {
+                assert!(hand.contains(t) && t.total() <= MAX_KEEP);
+                assert_eq!(keeps.nth(KeepSets::ALL, k as u32), *t, "{letters} #{k}");
+            }
+            let largest = keeps.largest();
+            assert_eq!(largest, hand.total().min(MAX_KEEP));
+            let of_largest: Vec<Tiles> = listed.iter().copied().filter(|t| t.total() == largest).collect();
+            assert_eq!(keeps.count(largest..=largest), of_largest.len() as u32);
+            for (k, t) in of_largest.iter().enumerate() {
+                assert_eq!(keeps.nth(largest..=largest, k as u32), *t);
+            }
+        }
+        // Six distinct colours: 1 + 6 + 15 + 20 + 15 ways to keep 0..4 of them.
+        assert_eq!(KeepSets::of(&"PGOYBR".parse().unwrap()).count(KeepSets::ALL), 57);
     }
 }

@@ -17,9 +17,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::error::{quote, Error};
+use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList};
 use crate::scoring::breakdown;
-use crate::state::{Game, MAX_KEEP, MAX_PLAYERS, ROUNDS};
+use crate::state::{Game, MAX_PLAYERS, ROUNDS};
 use policy::{InformedRollout, Rollout, UniformRollout};
 use tree::{Tree, Values};
 
@@ -143,27 +144,27 @@ pub fn tree_moves(g: &Game, out: &mut MoveList) {
 }
 
 fn prune_passes(g: &Game, out: &mut MoveList) {
-    let first_pass = out.iter().position(|m| matches!(m, Move::Pass { .. }));
-    if first_pass.is_none() {
+    if !out.iter().any(|m| matches!(m, Move::Pass { .. })) {
         return;
     }
-    let hand = g.player(g.current_player()).hand.total();
-    let max_keep = hand.min(MAX_KEEP);
+    out.retain(|m| !matches!(m, Move::Pass { .. }));
+    let keeps = KeepSets::of(&g.player(g.current_player()).hand);
     if g.round() == ROUNDS {
+        // The first keep set of each size.
         let mut seen = 0u32;
-        out.retain(|m| match m {
-            Move::Pass { keep } => {
-                let bit = 1 << keep.total();
-                let new = seen & bit == 0;
+        keeps.for_each(|keep| {
+            let bit = 1 << keep.total();
+            if seen & bit == 0 {
                 seen |= bit;
-                new
+                out.push(Move::Pass { keep });
             }
-            _ => true,
         });
     } else {
-        out.retain(|m| match m {
-            Move::Pass { keep } => keep.total() == max_keep || keep.is_empty(),
-            _ => true,
+        let largest = keeps.largest();
+        keeps.for_each(|keep| {
+            if keep.total() == largest || keep.is_empty() {
+                out.push(Move::Pass { keep });
+            }
         });
     }
 }

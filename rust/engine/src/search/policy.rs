@@ -1,6 +1,7 @@
 //! Rollout policies: how a simulation plays from a leaf to the end of the game.
 
 use crate::apply::PlaceOutcome;
+use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
 use crate::state::Game;
@@ -57,7 +58,7 @@ impl Rollout for InformedRollout {
                 best_by(moves, |m| draft_value(g, m))
             }
             Move::Bonus { .. } => moves[rng.below(moves.len() as u32) as usize],
-            Move::Pass { .. } => best_keep(moves, rng),
+            Move::Pass { .. } => best_keep(g, rng),
             Move::Place { .. } => {
                 // Placements come first in the list, then the passes.
                 let places = moves.iter().position(|m| matches!(m, Move::Pass { .. })).unwrap_or(moves.len());
@@ -88,11 +89,10 @@ fn draft_value(g: &Game, m: &Move) -> i32 {
     4 * (taken - penalty) + wild_there as i32
 }
 
-/// A random pass among those keeping the most tiles (the list holds only passes here).
-pub fn best_keep(moves: &[Move], rng: &mut SplitMix64) -> Move {
-    let size = |m: &Move| if let Move::Pass { keep } = m { keep.total() } else { 0 };
-    let max = moves.iter().map(size).max().unwrap_or(0);
-    let n = moves.iter().filter(|m| size(m) == max).count() as u32;
-    let k = rng.below(n) as usize;
-    *moves.iter().filter(|m| size(m) == max).nth(k).expect("k < n")
+/// A random pass among those keeping the most tiles.
+pub fn best_keep(g: &Game, rng: &mut SplitMix64) -> Move {
+    let keeps = KeepSets::of(&g.player(g.current_player()).hand);
+    let largest = keeps.largest();
+    let k = rng.below(keeps.count(largest..=largest));
+    Move::Pass { keep: keeps.nth(largest..=largest, k) }
 }
