@@ -211,7 +211,8 @@ def resolve_play_record(
         raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
     mcts = check_agent(ai_spec) if ai_spec else level_spec(level or DEFAULT_LEVEL)
     if load_path:
-        record = GameRecord.from_json(read_input(load_path, "game record"))
+        # The moves are checked by the game's one replay (PlaySession); here the fields.
+        record = GameRecord.from_json(read_input(load_path, "game record"), replay=False)
         given = {
             "--players": (players, record.players),
             "--side": (side, record.side),

@@ -105,11 +105,9 @@ class PlaySession:
         self.console = console
         self.ask = ask
         self.hint_iterations = hint_iterations
-        # One replay gives the position and which seat made each move (for undo).
-        self.movers: list[int] = []
-        self.game = record.new_game()
-        for text in record.moves:
-            self.movers.append(self.game.play(text)["seat"])
+        # The one replay of the record (it checks every move); the game's move
+        # stack is the history from here on.
+        self.game = record.replay()
 
     @property
     def humans(self) -> set[int]:
@@ -122,7 +120,6 @@ class PlaySession:
         outcome = self.game.play(move)
         seat = outcome["seat"]
         self.record.moves.append(str(move))
-        self.movers.append(seat)
         style = "bold" if seat in self.humans else ""
         line = Text(f"{self.name(seat)} plays ", style=style)
         line.append(str(move), style="bold cyan")
@@ -155,8 +152,13 @@ class PlaySession:
             soft_wrap=True,
         )
 
+    def movers(self) -> list[int]:
+        """The seat that made each move of the stack (play is deterministic, so a replay tells)."""
+        g = self.record.new_game()
+        return [g.play(m)["seat"] for m in self.game.move_stack]
+
     def undo(self, seat: int) -> bool:
-        mine = [i for i, s in enumerate(self.movers) if s == seat]
+        mine = [i for i, s in enumerate(self.movers()) if s == seat]
         if not mine:
             self.console.print("✗ nothing to undo: you have not moved yet")
             return False
@@ -164,7 +166,6 @@ class PlaySession:
         while len(self.game.move_stack) > cut:
             self.game.pop()
         self.record.moves = self.record.moves[:cut]
-        self.movers = self.movers[:cut]
         self.console.print(f"undone: back to your move {len(mine)}")
         return True
 
