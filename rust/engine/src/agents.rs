@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::error::{quote, Error};
-use crate::moves::{Move, MoveList, Source};
+use crate::moves::{Move, MoveList};
 use crate::rng::SplitMix64;
 use crate::search::{search, time_budget, Parallel, Passes, RolloutKind, SearchConfig, MAX_SECONDS};
 use crate::state::Game;
@@ -71,19 +71,9 @@ pub fn greedy_value(g: &Game, m: &Move) -> f64 {
     match *m {
         Move::Draft { source, colour } => {
             let taken = g.draft_take(source, colour).total();
-            let penalty = if source == Source::Centre && g.start_token().is_none() {
-                let s = g.player(seat).score;
-                (s - crate::state::apply_penalty(s, taken)) as f64
-            } else {
-                0.0
-            };
-            taken as f64 - penalty
+            taken as f64 - g.draft_penalty(source, taken) as f64
         }
-        Move::Place { space, wilds, .. } => {
-            let out = g.place_outcome(space);
-            let bonus = out.bonus.min(g.supply().total());
-            out.points as f64 + bonus as f64 - 0.1 * wilds as f64
-        }
+        Move::Place { space, wilds, .. } => g.place_gain(space) as f64 - 0.1 * wilds as f64,
         Move::Bonus { take } => held(&take) * 0.01,
         Move::Pass { keep } => {
             let discarded = hand.total() - keep.total();

@@ -109,8 +109,33 @@ impl Game {
         taken
     }
 
+    /// Points a draft taking `taken` tiles from `source` would cost the mover:
+    /// the first take from the centre loses one point per tile, never below 1.
+    pub fn draft_penalty(&self, source: Source, taken: u32) -> u32 {
+        if source == Source::Centre && self.token.is_none() {
+            let score = self.players[self.to_move as usize].score;
+            (score - apply_penalty(score, taken)) as u32
+        } else {
+            0
+        }
+    }
+
+    /// What a placement on `space` gains the mover now: its points plus the
+    /// bonus tiles it would actually get (owed, capped by the supply). The
+    /// greedy agent and the informed rollout judge placements by it.
+    pub fn place_gain(&self, space: Space) -> u32 {
+        let out = self.place_outcome(space);
+        out.points + self.bonus_given(out.bonus)
+    }
+
+    /// Bonus tiles actually owed for `bonus` earned: no more than the supply holds.
+    fn bonus_given(&self, bonus: u32) -> u32 {
+        bonus.min(self.supply.total())
+    }
+
     fn apply_draft(&mut self, source: Source, colour: Colour) {
         let taken = self.draft_take(source, colour);
+        let penalty = self.draft_penalty(source, taken.total());
         let tiles = match source {
             Source::Centre => &mut self.centre,
             Source::Factory(i) => &mut self.factories[i as usize],
@@ -126,7 +151,7 @@ impl Game {
         p.hand.add_all(&taken);
         if source == Source::Centre && self.token.is_none() {
             self.token = Some(seat as u8);
-            p.score = apply_penalty(p.score, taken.total());
+            p.score -= penalty as i32;
         }
         if self.sources_empty() {
             self.start_placing();
@@ -174,7 +199,7 @@ impl Game {
         p.score += out.points as i32;
         self.tower.add(colour, real - 1);
         self.tower.add(wild, wilds);
-        let owed = out.bonus.min(self.supply.total());
+        let owed = self.bonus_given(out.bonus);
         if owed > 0 {
             self.bonus_owed = owed as u8;
         } else {

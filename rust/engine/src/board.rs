@@ -81,14 +81,6 @@ impl Star {
     pub const fn of(colour: Colour) -> Star {
         Star(colour as u8)
     }
-    /// The star with index `i` (0..7), if there is one.
-    pub const fn from_index(i: usize) -> Option<Star> {
-        if i < NUM_STARS {
-            Some(Star(i as u8))
-        } else {
-            None
-        }
-    }
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize

@@ -1,6 +1,5 @@
 //! Rollout policies: how a simulation plays from a leaf to the end of the game.
 
-use crate::apply::PlaceOutcome;
 use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
@@ -66,10 +65,7 @@ impl Rollout for InformedRollout {
                     return moves[rng.below(places as u32) as usize];
                 }
                 best_by(&moves[..places], |m| match *m {
-                    Move::Place { space, wilds, .. } => {
-                        let PlaceOutcome { points, bonus } = g.place_outcome(space);
-                        (points + bonus) as i32 * 8 - wilds as i32
-                    }
+                    Move::Place { space, wilds, .. } => g.place_gain(space) as i32 * 8 - wilds as i32,
                     _ => i32::MIN,
                 })
             }
@@ -77,11 +73,13 @@ impl Rollout for InformedRollout {
     }
 }
 
-/// Tiles a draft takes, less the centre penalty, times 4 (integer scale).
+/// Tiles a draft takes, less the points it costs (as the greedy agent counts
+/// them), times 4 (integer scale), plus one for taking a wild.
 fn draft_value(g: &Game, m: &Move) -> i32 {
     let Move::Draft { source, colour } = *m else { return i32::MIN };
-    let taken = g.draft_take(source, colour).total() as i32;
-    let penalty = if source == Source::Centre && g.start_token().is_none() { taken } else { 0 };
+    let taken = g.draft_take(source, colour).total();
+    let penalty = g.draft_penalty(source, taken) as i32;
+    let taken = taken as i32;
     let wild_there = match source {
         Source::Centre => g.centre().get(g.wild()),
         Source::Factory(i) => g.factories()[i as usize].get(g.wild()),
