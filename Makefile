@@ -45,6 +45,7 @@ CARGO_MUTANTS_VERSION = 27.1.0
 mutants:
 	@cargo mutants --version 2>/dev/null | grep -q "$(CARGO_MUTANTS_VERSION)" || \
 		cargo install cargo-mutants --locked --version $(CARGO_MUTANTS_VERSION)
+	@cargo nextest --version >/dev/null 2>&1 || cargo install cargo-nextest --locked
 	cargo mutants $(if $(FILE),--no-config --file $(FILE)) $(if $(SHARD),--shard $(SHARD))
 
 bench:

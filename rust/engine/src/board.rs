@@ -301,12 +301,32 @@ impl FeatureKind {
         }
     }
 
+    pub const ALL: [FeatureKind; 3] = [FeatureKind::Window, FeatureKind::Statue, FeatureKind::Pillar];
+
+    /// Its name in pavilion's vocabulary (docs, Python's `FEATURES`).
     pub const fn name(self) -> &'static str {
         match self {
             FeatureKind::Window => "window",
             FeatureKind::Statue => "statue",
             FeatureKind::Pillar => "pillar",
         }
+    }
+}
+
+impl std::str::FromStr for FeatureKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<FeatureKind, Error> {
+        let word = s.trim().to_ascii_lowercase();
+        FeatureKind::ALL
+            .into_iter()
+            .find(|k| k.name() == word)
+            .ok_or_else(|| Error::InvalidOptions(format!("a feature is a window, statue or pillar, not {}", quote(s))))
+    }
+}
+
+impl std::fmt::Display for FeatureKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -361,12 +381,11 @@ const fn build_space_features() -> [u32; NUM_SPACES] {
     let mut out = [0u32; NUM_SPACES];
     let mut f = 0;
     while f < NUM_FEATURES {
-        let mut sp = 0;
-        while sp < NUM_SPACES {
-            if FEATURES[f].mask & (1u64 << sp) != 0 {
-                out[sp] |= 1 << f;
-            }
-            sp += 1;
+        // Each space of the feature: the set bits of its mask.
+        let mut rest = FEATURES[f].mask;
+        while rest != 0 {
+            out[rest.trailing_zeros() as usize] |= 1 << f;
+            rest &= rest - 1;
         }
         f += 1;
     }
@@ -408,6 +427,17 @@ mod tests {
         use Colour::*;
         assert_eq!(Star::of(Orange).next_clockwise(), Star::of(Red));
         assert_eq!(Star::of(Purple).next_clockwise(), Star::of(Orange));
+    }
+
+    #[test]
+    fn feature_kinds_read_and_write_their_names() {
+        let names: Vec<String> = FeatureKind::ALL.iter().map(|k| k.to_string()).collect();
+        assert_eq!(names, ["window", "statue", "pillar"]);
+        for k in FeatureKind::ALL {
+            assert_eq!(k.name().parse::<FeatureKind>().unwrap(), k);
+            assert_eq!(k.name().to_uppercase().parse::<FeatureKind>().unwrap(), k);
+        }
+        assert!("door".parse::<FeatureKind>().unwrap_err().to_string().contains("window, statue or pillar"));
     }
 
     #[test]
