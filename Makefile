@@ -1,11 +1,11 @@
 # Dev commands. `make test` is exactly the README's test command, `make demo` its first.
-.PHONY: help demo test rust-test py-test dev lint fmt mutants bench playouts perft-seeds
+.PHONY: help demo test rust-test py-test dev lint fmt mutants mutants-py bench playouts perft-seeds
 
 # The lint tools, pinned once in pyproject.toml's `lint` extra.
 LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
 
 help:
-	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | mutants | bench | playouts | perft-seeds"
+	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | mutants | mutants-py | bench | playouts | perft-seeds"
 
 demo:
 	pip install . && pavilion demo
@@ -47,6 +47,16 @@ mutants:
 		cargo install cargo-mutants --locked --version $(CARGO_MUTANTS_VERSION)
 	@cargo nextest --version >/dev/null 2>&1 || cargo install cargo-nextest --locked
 	cargo mutants $(if $(FILE),--no-config --file $(FILE)) $(if $(SHARD),--shard $(SHARD))
+
+# Mutation testing of the Python layer (mutmut; pyproject's [tool.mutmut] says which files):
+# stages the package as build/mutmut/src/pavilion with the built extension. Results: mutmut results.
+mutants-py:
+	pip install '.[test,mutation]'
+	rm -rf build/mutmut && mkdir -p build/mutmut/src
+	cp -r python/pavilion build/mutmut/src/ && rm -rf build/mutmut/src/pavilion/__pycache__
+	cp "$$(python -c 'import pavilion._engine as e; print(e.__file__)')" build/mutmut/src/pavilion/_engine.abi3.so
+	cp -r tests seeds docs README.md pyproject.toml build/mutmut/
+	cd build/mutmut && mutmut run --max-children 2 && mutmut results
 
 bench:
 	pip install . && pavilion bench

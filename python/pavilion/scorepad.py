@@ -96,7 +96,7 @@ class ScorePad:
         """Reads JSON (`{"players", "rounds"}`) when `as_json`, else CSV (names, then a row per round)."""
         try:
             if as_json:
-                return ScorePad.from_json(text, name)
+                return ScorePad.from_json(text)
             rows = [r for r in csv.reader(io.StringIO(text)) if any(c.strip() for c in r)]
             if not rows:
                 raise ScorePadError("empty")
@@ -111,12 +111,11 @@ class ScorePad:
         except csv.Error as e:
             raise ScorePadError(f"{name}: not a CSV score sheet ({e})") from None
         except ScorePadError as e:
-            if str(e).startswith(name):
-                raise
             raise ScorePadError(f"{name}: {e}") from None
 
     @staticmethod
-    def from_json(text: str, name: str) -> ScorePad:
+    def from_json(text: str) -> ScorePad:
+        """Reads a JSON score sheet; errors say what is wrong (`from_text` adds the file's name)."""
         try:
             doc = parse_json(text, "score sheet")
         except NotationError as e:

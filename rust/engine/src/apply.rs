@@ -50,7 +50,7 @@ impl Game {
         match *m {
             Move::Draft { source, colour } => {
                 out.taken = self.draft_take(source, colour);
-                out.start_token = source == Source::Centre && self.token.is_none();
+                out.start_token = self.takes_start_token(source);
             }
             Move::Place { space, .. } => out.points = self.place_outcome(space).points,
             Move::Bonus { take } => out.taken = take,
@@ -112,12 +112,17 @@ impl Game {
     /// Points a draft taking `taken` tiles from `source` would cost the mover:
     /// the first take from the centre loses one point per tile, never below 1.
     pub fn draft_penalty(&self, source: Source, taken: u32) -> u32 {
-        if source == Source::Centre && self.token.is_none() {
+        if self.takes_start_token(source) {
             let score = self.players[self.to_move as usize].score;
             (score - apply_penalty(score, taken)) as u32
         } else {
             0
         }
+    }
+
+    /// Whether a draft from `source` takes the start token: the first take from the centre this round.
+    pub fn takes_start_token(&self, source: Source) -> bool {
+        source == Source::Centre && self.token.is_none()
     }
 
     /// What a placement on `space` gains the mover now: its points plus the
@@ -135,7 +140,7 @@ impl Game {
 
     fn apply_draft(&mut self, source: Source, colour: Colour) {
         let taken = self.draft_take(source, colour);
-        let penalty = self.draft_penalty(source, taken.total());
+        let (token, penalty) = (self.takes_start_token(source), self.draft_penalty(source, taken.total()));
         let tiles = match source {
             Source::Centre => &mut self.centre,
             Source::Factory(i) => &mut self.factories[i as usize],
@@ -149,9 +154,9 @@ impl Game {
         let seat = self.to_move as usize;
         let p = &mut self.players[seat];
         p.hand.add_all(&taken);
-        if source == Source::Centre && self.token.is_none() {
+        p.score -= penalty as i32;
+        if token {
             self.token = Some(seat as u8);
-            p.score -= penalty as i32;
         }
         if self.sources_empty() {
             self.start_placing();

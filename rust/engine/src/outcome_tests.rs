@@ -63,3 +63,31 @@ fn an_illegal_move_reports_why_and_changes_nothing() {
     assert!(g.play(&mv("B6")).is_err());
     assert_eq!(g, before);
 }
+
+#[test]
+fn a_placements_gain_is_its_points_and_the_bonus_the_supply_can_give() {
+    let mut g = placing(2, Side::Coloured, 2);
+    cover(&mut g, 0, &["B5", "B1"]);
+    give(&mut g, 0, "BBBBBB");
+    let b6: crate::board::Space = "B6".parse().unwrap();
+    let b3: crate::board::Space = "B3".parse().unwrap();
+    // B6: a run of 3 (B5, B6, B1) and the blue window's 3 bonus tiles.
+    assert_eq!(g.place_gain(b6), 6);
+    assert_eq!(g.place_gain(b3), 1, "a lone tile: one point, no feature");
+    set_supply(&mut g, "Y");
+    assert_eq!(g.place_gain(b6), 4, "the supply holds only one bonus tile");
+}
+
+#[test]
+fn a_drafts_penalty_is_the_centres_first_take_floored_at_one() {
+    use crate::moves::Source;
+    let mut g = drafting(2, &["BBPP"], "RRRO");
+    assert!(g.takes_start_token(Source::Centre) && !g.takes_start_token(Source::Factory(0)));
+    assert_eq!((g.draft_penalty(Source::Centre, 3), g.draft_penalty(Source::Factory(0), 3)), (3, 0));
+    set_score(&mut g, 0, 2);
+    assert_eq!(g.draft_penalty(Source::Centre, 3), 1, "never below 1");
+    g.play(&mv("1B")).unwrap();
+    g.play(&mv("CR")).unwrap();
+    assert!(!g.takes_start_token(Source::Centre), "taken once a round");
+    assert_eq!(g.draft_penalty(Source::Centre, 4), 0);
+}
