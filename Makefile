@@ -49,14 +49,15 @@ mutants:
 	cargo mutants $(if $(FILE),--no-config --file $(FILE)) $(if $(SHARD),--shard $(SHARD))
 
 # Mutation testing of the Python layer (mutmut; pyproject's [tool.mutmut] says which files):
-# stages the package as build/mutmut/src/pavilion with the built extension. Results: mutmut results.
+# stages the package as build/mutmut/src/pavilion with the built extension, then re-runs each
+# reported survivor against its module's whole test files (scripts/recheck_survivors.py).
 mutants-py:
 	pip install '.[test,mutation]'
 	rm -rf build/mutmut && mkdir -p build/mutmut/src
 	cp -r python/pavilion build/mutmut/src/ && rm -rf build/mutmut/src/pavilion/__pycache__
 	cp "$$(python -c 'import pavilion._engine as e; print(e.__file__)')" build/mutmut/src/pavilion/_engine.abi3.so
 	cp -r tests seeds docs README.md pyproject.toml build/mutmut/
-	cd build/mutmut && mutmut run --max-children 2 && mutmut results
+	cd build/mutmut && mutmut run --max-children 2; python ../../scripts/recheck_survivors.py
 
 bench:
 	pip install . && pavilion bench

@@ -32,6 +32,9 @@ def test_wilson_interval_matches_published_values(wins, seats, low, high):
 
 def test_wilson_interval_edges():
     assert AgentStats("x").interval() == (0.0, 1.0), "no games: nothing is known"
+    # Rounding can push the upper end of an all-wins record past 1: it is clipped.
+    highs = [AgentStats("x", seats=n, wins=n).interval()[1] for n in range(1, 60)]
+    assert all(h <= 1.0 for h in highs) and highs == pytest.approx([1.0] * 59)
     assert AgentStats("x", seats=4, wins=0).interval()[0] == 0.0
     assert AgentStats("x", seats=4, wins=4).interval()[1] == 1.0
     s = AgentStats("x", seats=3, wins=1.5, scores=[10, 20, 33])
@@ -97,10 +100,12 @@ def test_solve_is_reproducible_with_its_seed():
 def test_solve_time_budget_runs_slices_of_at_most_a_quarter_second(monkeypatch):
     """With a fake clock (0.1 s a read) the slices and the stop are exact."""
     runs: list[dict] = []
+    made: list[dict] = []
     real = analysis.Search
 
     class Recording:
         def __init__(self, *args, **kwargs):
+            made.append(kwargs)
             self.inner = real(*args, **kwargs)
             self.exact = self.inner.exact
 
@@ -128,8 +133,50 @@ def test_solve_time_budget_runs_slices_of_at_most_a_quarter_second(monkeypatch):
     assert len(runs) == 3, "0.5 s a read on the fake clock: the default 2 s ends after three slices"
     runs.clear()
     monkeypatch.setattr(analysis.time, "monotonic", FakeClock(0.5))
-    solve(Game(seed=1), iterations=25)  # iterations alone: no time limit, quarter-second slices
-    assert runs == [{"iterations": n, "seconds": 0.25} for n in (25, 15, 5)], "each slice asks for what is left"
+    solve(Game(seed=1), iterations=45)  # iterations alone: no time limit, quarter-second slices
+    assert runs == [{"iterations": n, "seconds": 0.25} for n in (45, 35, 25, 15, 5)], "each slice asks for what is left"
+    assert made[-1] == {"seed": 0, "threads": 1}, "the default seed is 0"
+    solve(Game(seed=1), iterations=5, seed=12, threads=3)
+    assert made[-1] == {"seed": 12, "threads": 3}
+    runs.clear()
+    monkeypatch.setattr(analysis.time, "monotonic", FakeClock(100_000.0))
+    solve(Game(seed=1), seconds=MAX_SECONDS)  # the longest budget is allowed
+    assert len(runs) == 6 and runs[0]["seconds"] == 0.25
+    runs.clear()
+    solve(Game(seed=1), iterations=MAX_ITERATIONS, seconds=300_000.0)  # and the most iterations
+    assert len(runs) == 2 and runs[0]["iterations"] == 2000
+
+
+def test_solve_reports_progress_and_a_ctrl_c(monkeypatch):
+    monkeypatch.setattr(analysis.time, "monotonic", FakeClock(1.0))
+    seen: list[tuple[int, float]] = []
+    r = solve(Game(seed=1), iterations=3000, progress=lambda i, s: seen.append((i, s)))
+    # Reads: start, then per slice one for the budget and one for the progress report.
+    assert seen == [(2000, 2.0), (3000, 4.0)] and r["interrupted"] is False
+    real = analysis.Search
+
+    def stopped(*args, **kwargs):
+        search = real(*args, **kwargs)
+
+        class Proxy:
+            exact = search.exact
+
+            @property
+            def iterations(self):
+                return search.iterations
+
+            def run(self, iterations=None, seconds=None):
+                search.run(iterations=10)
+                raise KeyboardInterrupt
+
+            def result(self, top=None):
+                return search.result(top=top)
+
+        return Proxy()
+
+    monkeypatch.setattr(analysis, "Search", stopped)
+    r = solve(Game(seed=1), iterations=3000)
+    assert r["interrupted"] is True and r["iterations"] == 10, "Ctrl-C keeps the answer so far"
 
 
 def test_arena_counts_shared_wins_as_fractions(monkeypatch):
@@ -151,7 +198,10 @@ def test_arena_counts_shared_wins_as_fractions(monkeypatch):
     assert a["win_rate"] == 0.25 and b["win_rate"] == 0.75
     assert a["mean_score"] == 40.0 and b["mean_score"] == 45.0
     assert a["ci95"] == list(AgentStats("a", seats=2, wins=0.5).interval())
-    assert r["mean_moves"] == 100.0 and r["games"] == 2 and not r["interrupted"]
+    assert r["mean_moves"] == 100.0 and r["games"] == 2 and r["interrupted"] is False
+    assert 0 <= r["seconds"] < 60
+    arena(["a", "b"], games=1, threads=1)
+    assert calls[-1]["seed"] == 0 and calls[-1]["players"] == 2 and calls[-1]["side"] == "coloured", "the defaults"
     assert (r["players"], r["side"], r["seed"]) == (2, "gray", 7)
 
 

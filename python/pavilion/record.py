@@ -44,7 +44,7 @@ def check_seat(spec: str) -> str:
     try:
         Agent(spec)
     except ValueError as e:
-        if spec.split(":", 1)[0].strip() in AGENT_NAMES:
+        if spec.partition(":")[0].strip() in AGENT_NAMES:
             raise NotationError(str(e)) from None
         raise NotationError(f"unknown player {quote(spec)}: choose {HUMAN}, {AGENT_OPTIONS['summary']}") from None
     return spec
