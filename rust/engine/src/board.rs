@@ -449,6 +449,12 @@ mod tests {
         assert_eq!("b4".parse::<Space>().unwrap().to_string(), "B4");
         assert!("B7".parse::<Space>().is_err() && "B".parse::<Space>().is_err() && "B44".parse::<Space>().is_err());
         assert_eq!("c".parse::<Star>().unwrap(), Star::CENTRE);
+        assert_eq!(Star::CENTRE.next_clockwise(), Star::CENTRE, "the centre has no clockwise neighbour");
+        assert_eq!((Space::from_index(41), Space::from_index(42)), (Some(Space(41)), None));
+        let (b3, b4, c1): (Space, Space, Space) =
+            ("B3".parse().unwrap(), "B4".parse().unwrap(), "C1".parse().unwrap());
+        assert_eq!((b3.cost(Side::Coloured), b3.cost(Side::Gray)), (3, 1));
+        assert_eq!((b4.cost(Side::Coloured), b4.cost(Side::Gray), c1.cost(Side::Gray)), (4, 4, 3));
         let covered: Vec<String> =
             Space::in_mask(Space::parse("C1").unwrap().bit() | 1).map(|s| s.to_string()).collect();
         assert_eq!(covered, ["P1", "C1"]);
