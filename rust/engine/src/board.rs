@@ -252,13 +252,19 @@ const GRAY_CENTRE: u8 = 3;
 /// Printed value of a space = how many tiles it costs.
 #[inline]
 pub const fn cost(side: Side, space: Space) -> u8 {
+    cost_at(side, space.star(), space.pos())
+}
+
+/// [`cost`] of position `pos` of `star`, for loops that already hold both.
+#[inline]
+pub const fn cost_at(side: Side, star: Star, pos: usize) -> u8 {
     match side {
-        Side::Coloured => space.pos() as u8 + 1,
+        Side::Coloured => pos as u8 + 1,
         Side::Gray => {
-            if space.star().is_centre() {
+            if star.is_centre() {
                 GRAY_CENTRE
             } else {
-                GRAY_OUTER[space.pos()]
+                GRAY_OUTER[pos]
             }
         }
     }
@@ -451,8 +457,7 @@ mod tests {
         assert_eq!("c".parse::<Star>().unwrap(), Star::CENTRE);
         assert_eq!(Star::CENTRE.next_clockwise(), Star::CENTRE, "the centre has no clockwise neighbour");
         assert_eq!((Space::from_index(41), Space::from_index(42)), (Some(Space(41)), None));
-        let (b3, b4, c1): (Space, Space, Space) =
-            ("B3".parse().unwrap(), "B4".parse().unwrap(), "C1".parse().unwrap());
+        let (b3, b4, c1): (Space, Space, Space) = ("B3".parse().unwrap(), "B4".parse().unwrap(), "C1".parse().unwrap());
         assert_eq!((b3.cost(Side::Coloured), b3.cost(Side::Gray)), (3, 1));
         assert_eq!((b4.cost(Side::Coloured), b4.cost(Side::Gray), c1.cost(Side::Gray)), (4, 4, 3));
         let covered: Vec<String> =

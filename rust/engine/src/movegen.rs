@@ -5,7 +5,7 @@
 //! generating the list, and says why a move is illegal. The random tests
 //! compare the two over the whole action space.
 
-use crate::board::{cost, Side, Space, Star};
+use crate::board::{cost, cost_at, Side, Space, Star};
 use crate::error::Error;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
@@ -45,6 +45,11 @@ impl KeepSets {
     /// The `k`-th keep set with a size in `sizes`, in order.
     pub fn nth(&self, sizes: std::ops::RangeInclusive<u32>, k: u32) -> Tiles {
         self.table().nth(*sizes.start(), *sizes.end(), k)
+    }
+    /// Every keep set of `size` tiles, in order.
+    #[inline]
+    pub fn for_each_of_size(&self, size: u32, f: impl FnMut(Tiles)) {
+        for_each_submultiset(&self.hand, size, size, f);
     }
     /// All sizes a pass may keep.
     pub const ALL: std::ops::RangeInclusive<u32> = 0..=MAX_KEEP;
@@ -131,7 +136,7 @@ impl Game {
         }
     }
 
-    fn gen_places(&self, out: &mut MoveList) {
+    pub(crate) fn gen_places(&self, out: &mut MoveList) {
         let side = self.opts.side;
         let wild = self.wild();
         let p = &self.players[self.to_move as usize];
@@ -150,9 +155,10 @@ impl Game {
             }
             // Walk the set bits of the open positions and the colours.
             while open != 0 {
-                let space = star.space(open.trailing_zeros() as usize);
+                let pos = open.trailing_zeros() as usize;
                 open &= open - 1;
-                let n = cost(side, space);
+                let space = star.space(pos);
+                let n = cost_at(side, star, pos);
                 let mut cs = colours;
                 while cs != 0 {
                     let c = Colour::from_index(cs.trailing_zeros() as usize);

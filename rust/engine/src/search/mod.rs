@@ -20,7 +20,8 @@ use crate::error::{quote, Error};
 use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList};
 use crate::scoring::breakdown;
-use crate::state::{Game, MAX_PLAYERS, ROUNDS};
+use crate::state::{Game, Phase, MAX_PLAYERS, ROUNDS};
+use crate::tiles::Tiles;
 use policy::{InformedRollout, Rollout, UniformRollout};
 use tree::{Tree, Values};
 
@@ -139,15 +140,13 @@ impl Default for SearchConfig {
 /// so the other sizes only matter when the floor at 1 makes discards free, and
 /// there keeping nothing is the extreme. The player still sees every pass.
 pub fn tree_moves(g: &Game, out: &mut MoveList) {
-    g.legal_moves(out);
-    prune_passes(g, out);
-}
-
-fn prune_passes(g: &Game, out: &mut MoveList) {
-    if !out.iter().any(|m| matches!(m, Move::Pass { .. })) {
+    if g.phase() != Phase::Place || g.bonus_owed() > 0 {
+        g.legal_moves(out);
         return;
     }
-    out.retain(|m| !matches!(m, Move::Pass { .. }));
+    // The placements, then the passes in `legal_moves` order (keeping nothing comes first).
+    out.clear();
+    g.gen_places(out);
     let keeps = KeepSets::of(&g.player(g.current_player()).hand);
     if g.round() == ROUNDS {
         // The first keep set of each size.
@@ -161,11 +160,10 @@ fn prune_passes(g: &Game, out: &mut MoveList) {
         });
     } else {
         let largest = keeps.largest();
-        keeps.for_each(|keep| {
-            if keep.total() == largest || keep.is_empty() {
-                out.push(Move::Pass { keep });
-            }
-        });
+        if largest > 0 {
+            out.push(Move::Pass { keep: Tiles::EMPTY });
+        }
+        keeps.for_each_of_size(largest, |keep| out.push(Move::Pass { keep }));
     }
 }
 

@@ -187,6 +187,42 @@ fn search_passes_keep_all_they_can_or_nothing() {
     assert_eq!(sizes.len(), 5, "one pass per keep size 0..4 in the last round: {sizes:?}");
 }
 
+/// The tree's moves are the legal moves, in their order, less the pruned passes:
+/// keeping nothing or as many as allowed (in the last round, the first of each size).
+#[test]
+fn tree_moves_are_the_legal_moves_in_order_with_passes_pruned() {
+    let mut rng = crate::rng::SplitMix64::new(4);
+    let (mut all, mut tree) = (MoveList::new(), MoveList::new());
+    let mut pruned_positions = 0;
+    for seed in 0..40 {
+        let mut g = Game::new(Options::new(2 + seed as usize % 3, Side::ALL[seed as usize % 2], None).unwrap(), seed);
+        while !g.is_over() {
+            g.legal_moves(&mut all);
+            tree_moves(&g, &mut tree);
+            let largest = g.player(g.current_player()).hand.total().min(crate::state::MAX_KEEP);
+            let mut seen = 0u32;
+            let want: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|m| match m {
+                    Move::Pass { keep } if g.round() == crate::state::ROUNDS => {
+                        let new = seen & (1 << keep.total()) == 0;
+                        seen |= 1 << keep.total();
+                        new
+                    }
+                    Move::Pass { keep } => keep.is_empty() || keep.total() == largest,
+                    _ => true,
+                })
+                .collect();
+            assert_eq!(tree.to_vec(), want);
+            pruned_positions += (want.len() < all.len()) as u32;
+            let m = g.random_move(&mut rng, &mut all).unwrap();
+            g.play(&m).unwrap();
+        }
+    }
+    assert!(pruned_positions > 500, "{pruned_positions}");
+}
+
 #[test]
 fn tree_parallel_shares_one_tree() {
     let g = Game::new(Options::new(3, Side::Coloured, None).unwrap(), 6);
