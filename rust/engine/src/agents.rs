@@ -66,7 +66,7 @@ impl GreedyAgent {
 /// Immediate value of a move for the player to move, in (roughly) points.
 pub fn greedy_value(g: &Game, m: &Move) -> f64 {
     let seat = g.current_player();
-    let hand = g.player(seat).hand;
+    let hand = g.board(seat).hand;
     let held = |t: &Tiles| -> f64 { Colour::ALL.iter().map(|&c| t.get(c) as f64 * hand.get(c) as f64).sum() };
     match *m {
         Move::Draft { source, colour } => {

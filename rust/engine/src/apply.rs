@@ -45,7 +45,7 @@ impl Game {
     pub fn play(&mut self, m: &Move) -> Result<MoveOutcome, Error> {
         self.check(m)?;
         let seat = self.to_move as usize;
-        let (round, score, hand) = (self.round, self.players[seat].score, self.players[seat].hand);
+        let (round, score, hand) = (self.round, self.boards[seat].score, self.boards[seat].hand);
         let mut out = MoveOutcome { seat, ..MoveOutcome::default() };
         match *m {
             Move::Draft { source, colour } => {
@@ -60,7 +60,7 @@ impl Game {
             }
         }
         self.play_unchecked(m);
-        let after = self.players[seat].score;
+        let after = self.boards[seat].score;
         out.penalty = (score + out.points as i32 - after) as u32;
         if self.to_move as usize == seat {
             out.bonus_owed = self.bonus_owed as u32;
@@ -81,7 +81,7 @@ impl Game {
             }
             Move::Bonus { take } => {
                 self.supply.sub_all(&take);
-                self.players[self.to_move as usize].hand.add_all(&take);
+                self.boards[self.to_move as usize].hand.add_all(&take);
                 self.bonus_owed = 0;
                 self.next_placer();
             }
@@ -113,7 +113,7 @@ impl Game {
     /// the first take from the centre loses one point per tile, never below 1.
     pub fn draft_penalty(&self, source: Source, taken: u32) -> u32 {
         if self.takes_start_token(source) {
-            let score = self.players[self.to_move as usize].score;
+            let score = self.boards[self.to_move as usize].score;
             (score - apply_penalty(score, taken)) as u32
         } else {
             0
@@ -152,7 +152,7 @@ impl Game {
             self.centre.add_all(&rest);
         }
         let seat = self.to_move as usize;
-        let p = &mut self.players[seat];
+        let p = &mut self.boards[seat];
         p.hand.add_all(&taken);
         p.score -= penalty as i32;
         if token {
@@ -176,7 +176,7 @@ impl Game {
 
     /// Points and bonus a placement would earn on the mover's board, without playing it.
     pub fn place_outcome(&self, space: Space) -> PlaceOutcome {
-        let p = &self.players[self.to_move as usize];
+        let p = &self.boards[self.to_move as usize];
         let covered = p.covered_mask | space.bit();
         let points = run_length(space.star().bits_of(covered), space.pos());
         let mut bonus = 0;
@@ -196,7 +196,7 @@ impl Game {
         let n = cost(self.opts.side, space);
         let wild = self.wild();
         let seat = self.to_move as usize;
-        let p = &mut self.players[seat];
+        let p = &mut self.boards[seat];
         let real = n - wilds;
         p.hand.sub(colour, real);
         p.hand.sub(wild, wilds);
@@ -215,7 +215,7 @@ impl Game {
 
     fn apply_pass(&mut self, keep: Tiles) {
         let seat = self.to_move as usize;
-        let p = &mut self.players[seat];
+        let p = &mut self.boards[seat];
         let mut discard = p.hand;
         discard.sub_all(&keep);
         p.score = apply_penalty(p.score, discard.total());
@@ -254,7 +254,7 @@ impl Game {
         if let Some(t) = self.token.take() {
             self.starter = t;
         }
-        for p in self.players.iter_mut() {
+        for p in self.boards.iter_mut() {
             let kept = p.kept;
             p.hand.add_all(&kept);
             p.kept = Tiles::EMPTY;

@@ -45,6 +45,6 @@ pub use board::Side;
 pub use error::Error;
 pub use moves::{Move, MoveList, Source};
 pub use scoring::Breakdown;
-pub use setup::{Board, Setup};
+pub use setup::{BoardSetup, Setup};
 pub use state::{Game, Options, Phase};
 pub use tiles::{Colour, Tiles};

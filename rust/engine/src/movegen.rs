@@ -9,7 +9,7 @@ use crate::board::{cost, cost_at, Side, Space, Star};
 use crate::error::Error;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
-use crate::state::{Game, Phase, Player, MAX_KEEP};
+use crate::state::{Board, Game, Phase, MAX_KEEP};
 use crate::tiles::{for_each_submultiset, Colour, Submultisets, Tiles};
 
 /// The choices of a pass: every way to keep at most [`MAX_KEEP`] tiles of a
@@ -57,7 +57,7 @@ impl KeepSets {
 
 /// Colours (bit = colour index) that may still go on `star` of this board.
 #[inline]
-pub fn allowed_colours(side: Side, player: &Player, star: Star) -> u8 {
+pub fn allowed_colours(side: Side, player: &Board, star: Star) -> u8 {
     let on_star = player.star_colours(star);
     match side {
         Side::Coloured if star.is_centre() => !on_star & 0b11_1111,
@@ -89,7 +89,7 @@ impl Game {
             }
             Phase::Place => {
                 self.gen_places(out);
-                KeepSets::of(&self.players[self.to_move as usize].hand).for_each(|keep| out.push(Move::Pass { keep }));
+                KeepSets::of(&self.boards[self.to_move as usize].hand).for_each(|keep| out.push(Move::Pass { keep }));
             }
         }
     }
@@ -101,7 +101,7 @@ impl Game {
         if self.phase == Phase::Place && self.bonus_owed == 0 {
             scratch.clear();
             self.gen_places(scratch);
-            let keeps = KeepSets::of(&self.players[self.to_move as usize].hand);
+            let keeps = KeepSets::of(&self.boards[self.to_move as usize].hand);
             let places = scratch.len() as u32;
             let r = rng.below(places + keeps.count(KeepSets::ALL));
             return Some(if r < places {
@@ -139,7 +139,7 @@ impl Game {
     pub(crate) fn gen_places(&self, out: &mut MoveList) {
         let side = self.opts.side;
         let wild = self.wild();
-        let p = &self.players[self.to_move as usize];
+        let p = &self.boards[self.to_move as usize];
         let w = p.hand.get(wild);
         let mut in_hand = 0u8;
         for c in Colour::ALL {
@@ -185,7 +185,7 @@ impl Game {
     pub fn check(&self, m: &Move) -> Result<(), Error> {
         let illegal = |why: String| Err(Error::IllegalMove(why));
         let seat = self.to_move as usize;
-        let p = &self.players[seat];
+        let p = &self.boards[seat];
         match (self.phase, m) {
             (Phase::Over, _) => illegal("the game is over".into()),
             (Phase::Place, _) if self.bonus_owed > 0 && !matches!(m, Move::Bonus { .. }) => illegal(format!(
@@ -249,7 +249,7 @@ impl Game {
         Ok(())
     }
 
-    fn check_place(&self, p: &Player, at: Space, colour: Colour, wilds: u8) -> Result<(), Error> {
+    fn check_place(&self, p: &Board, at: Space, colour: Colour, wilds: u8) -> Result<(), Error> {
         let illegal = |why: String| Err(Error::IllegalMove(why));
         let star = at.star();
         if p.is_covered(at) {

@@ -12,7 +12,7 @@ fn first_centre_draft_reports_the_token_and_its_penalty() {
     assert_eq!(out, MoveOutcome { seat: 0, taken: tiles("BBP"), ..MoveOutcome::default() });
     let out = g.play(&mv("CR")).unwrap();
     assert_eq!(out, MoveOutcome { seat: 1, taken: tiles("RRRP"), start_token: true, penalty: 4, ..out });
-    assert_eq!(g.players[1].score, 1, "5 − 4 tiles");
+    assert_eq!(g.boards[1].score, 1, "5 − 4 tiles");
     let out = g.play(&mv("CO")).unwrap();
     assert!(!out.start_token && out.penalty == 0, "the token is taken once: {out:?}");
 }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::board::{Side, Space};
 use crate::error::{quote, Error};
 use crate::scoring::breakdown;
-use crate::setup::{field_error as err, Board, Setup};
+use crate::setup::{field_error as err, BoardSetup, Setup};
 use crate::state::{parse_wild_order, Game, Options, Phase};
 use crate::tiles::{Colour, Tiles};
 
@@ -102,7 +102,7 @@ impl Game {
     fn doc(&self) -> Doc {
         let mut doc = Doc::from(self.setup());
         if self.is_over() {
-            for (b, p) in doc.boards.iter_mut().zip(self.players()) {
+            for (b, p) in doc.boards.iter_mut().zip(self.boards()) {
                 b.final_score = Some(breakdown(self.opts.side, p).total);
             }
         }
@@ -116,7 +116,7 @@ impl Game {
         let finals: Vec<Option<i32>> = doc.boards.iter().map(|b| b.final_score).collect();
         let g = Setup::try_from(doc)?.into_game()?;
         for (i, f) in finals.into_iter().enumerate() {
-            let total = breakdown(g.opts.side, &g.players[i]).total;
+            let total = breakdown(g.opts.side, &g.boards[i]).total;
             match (f, g.is_over()) {
                 (Some(f), true) if f != total => {
                     return Err(err(
@@ -222,8 +222,8 @@ impl TryFrom<Doc> for Setup {
     }
 }
 
-fn read_board(field: &str, b: &BoardDoc) -> Result<Board, Error> {
-    let mut board = Board {
+fn read_board(field: &str, b: &BoardDoc) -> Result<BoardSetup, Error> {
+    let mut board = BoardSetup {
         score: b.score,
         hand: tiles(&format!("{field}.hand"), &b.hand)?,
         kept: tiles(&format!("{field}.kept"), &b.kept)?,

@@ -1,7 +1,7 @@
 //! End-of-game scoring and the per-player breakdown.
 
 use crate::board::{value_mask, Side, Star, ALL_N_BONUS, MULTICOLOUR_STAR_VALUE, NUM_STARS, STAR_VALUE};
-use crate::state::{apply_penalty, Game, Player};
+use crate::state::{apply_penalty, Board, Game};
 
 /// How a player's final score is made up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -29,7 +29,7 @@ impl Breakdown {
 }
 
 /// Value of `star` if it is complete on this board, else 0.
-pub fn star_points(side: Side, p: &Player, star: Star) -> i32 {
+pub fn star_points(side: Side, p: &Board, star: Star) -> i32 {
     if p.star_bits(star) != 0b11_1111 {
         return 0;
     }
@@ -43,7 +43,7 @@ pub fn star_points(side: Side, p: &Player, star: Star) -> i32 {
 }
 
 /// The end-of-game breakdown for a player with running score `p.score`.
-pub fn breakdown(side: Side, p: &Player) -> Breakdown {
+pub fn breakdown(side: Side, p: &Board) -> Breakdown {
     let mut b = Breakdown { before_end: p.score, ..Breakdown::default() };
     for s in Star::ALL {
         b.stars[s.index()] = star_points(side, p, s);
@@ -65,7 +65,7 @@ impl Game {
     /// Per-player end breakdown (meaningful once the game is over; before
     /// that it shows what the end scoring would give now).
     pub fn final_breakdown(&self) -> Vec<Breakdown> {
-        self.players().iter().map(|p| breakdown(self.opts.side, p)).collect()
+        self.boards().iter().map(|p| breakdown(self.opts.side, p)).collect()
     }
 
     /// Running scores; once the game is over, the final totals.
@@ -73,7 +73,7 @@ impl Game {
         if self.is_over() {
             self.final_breakdown().iter().map(|b| b.total).collect()
         } else {
-            self.players().iter().map(|p| p.score).collect()
+            self.boards().iter().map(|p| p.score).collect()
         }
     }
 

@@ -23,14 +23,14 @@ use crate::error::Error;
 use crate::movegen::allowed_colours;
 use crate::rng::SplitMix64;
 use crate::state::{
-    factories_for, Game, Options, Phase, Player, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS, MAX_RUNNING_SCORE,
+    factories_for, Board, Game, Options, Phase, FACTORY_SIZE, MAX_FACTORIES, MAX_KEEP, MAX_PLAYERS, MAX_RUNNING_SCORE,
     ROUNDS, SCORE_FLOOR, SUPPLY_SIZE,
 };
 use crate::tiles::{Colour, Tiles, TILES_PER_COLOUR};
 
 /// One player's board as data: running score, tiles and the covered spaces.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Board {
+pub struct BoardSetup {
     /// The running score (for a finished game: before the end scoring).
     pub score: i32,
     pub hand: Tiles,
@@ -60,7 +60,7 @@ pub struct Setup {
     pub supply: Tiles,
     pub bag: Tiles,
     pub tower: Tiles,
-    pub boards: Vec<Board>,
+    pub boards: Vec<BoardSetup>,
 }
 
 pub(crate) fn field_error(field: &str, why: impl std::fmt::Display) -> Error {
@@ -95,9 +95,9 @@ impl Game {
             bag: self.bag,
             tower: self.tower,
             boards: self
-                .players()
+                .boards()
                 .iter()
-                .map(|p| Board { score: p.score, hand: p.hand, kept: p.kept, covered: p.covered().collect() })
+                .map(|p| BoardSetup { score: p.score, hand: p.hand, kept: p.kept, covered: p.covered().collect() })
                 .collect(),
         }
     }
@@ -130,9 +130,9 @@ impl Setup {
         if self.boards.len() != n {
             return Err(field_error("boards", format!("expected {n} boards, found {}", self.boards.len())));
         }
-        let mut players = [Player::default(); MAX_PLAYERS];
+        let mut boards = [Board::default(); MAX_PLAYERS];
         for (i, b) in self.boards.iter().enumerate() {
-            players[i] = board_player(&format!("boards[{i}]"), b, opts.side)?;
+            boards[i] = board_of(&format!("boards[{i}]"), b, opts.side)?;
         }
         let mut passed = 0u8;
         for &s in &self.passed {
@@ -153,14 +153,14 @@ impl Setup {
             bag: self.bag,
             tower: self.tower,
             supply: self.supply,
-            players,
+            boards,
         };
         g.check_consistency()?;
         Ok(g)
     }
 }
 
-fn board_player(field: &str, b: &Board, side: Side) -> Result<Player, Error> {
+fn board_of(field: &str, b: &BoardSetup, side: Side) -> Result<Board, Error> {
     if !(SCORE_FLOOR..=MAX_RUNNING_SCORE).contains(&b.score) {
         return Err(field_error(
             &format!("{field}.score"),
@@ -170,7 +170,7 @@ fn board_player(field: &str, b: &Board, side: Side) -> Result<Player, Error> {
     if b.kept.total() > MAX_KEEP {
         return Err(field_error(&format!("{field}.kept"), "at most 4 tiles are kept"));
     }
-    let mut p = Player { score: b.score, hand: b.hand, kept: b.kept, ..Player::default() };
+    let mut p = Board { score: b.score, hand: b.hand, kept: b.kept, ..Board::default() };
     for (&space, &colour) in &b.covered {
         let star = space.star();
         // Covering one at a time with the placement rule accepts exactly the
@@ -228,7 +228,7 @@ impl Game {
         if self.passed.count_ones() as usize == self.num_players() && self.phase == Phase::Place {
             return Err(field_error("passed", "every player has passed: the round would be over"));
         }
-        for (i, p) in self.players().iter().enumerate() {
+        for (i, p) in self.boards().iter().enumerate() {
             if self.has_passed(i) && !p.hand.is_empty() {
                 return Err(field_error(&format!("boards[{i}].hand"), "a player who passed holds no tiles in hand"));
             }

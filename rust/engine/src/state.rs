@@ -124,10 +124,10 @@ impl std::fmt::Display for Phase {
     }
 }
 
-/// One player's board and tiles.
+/// One player's board and tiles: what the position file calls a board and Python's `Game.board(seat)` shows.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Player {
-    /// Covered spaces, bit = [`Space::index`]; [`Player::covered`] lists them with their colours.
+pub struct Board {
+    /// Covered spaces, bit = [`Space::index`]; [`Board::covered`] lists them with their colours.
     pub covered_mask: u64,
     /// Colour of each covered space, 3 bits per space.
     pub colours: u128,
@@ -141,7 +141,7 @@ pub struct Player {
     pub score: i32,
 }
 
-impl Player {
+impl Board {
     /// The covered positions of `star` as bits 0..6.
     #[inline]
     pub fn star_bits(&self, star: Star) -> u64 {
@@ -212,7 +212,7 @@ pub struct Game {
     pub(crate) bag: Tiles,
     pub(crate) tower: Tiles,
     pub(crate) supply: Tiles,
-    pub(crate) players: [Player; MAX_PLAYERS],
+    pub(crate) boards: [Board; MAX_PLAYERS],
 }
 
 impl Game {
@@ -233,9 +233,9 @@ impl Game {
             bag: Tiles::FULL_SET,
             tower: Tiles::EMPTY,
             supply: Tiles::EMPTY,
-            players: [Player { score: START_SCORE, ..Player::default() }; MAX_PLAYERS],
+            boards: [Board { score: START_SCORE, ..Board::default() }; MAX_PLAYERS],
         };
-        for p in g.players.iter_mut().skip(opts.players as usize) {
+        for p in g.boards.iter_mut().skip(opts.players as usize) {
             p.score = 0;
         }
         g.refill_supply();
@@ -298,11 +298,11 @@ impl Game {
     pub fn supply(&self) -> &Tiles {
         &self.supply
     }
-    pub fn player(&self, seat: usize) -> &Player {
-        &self.players[seat]
+    pub fn board(&self, seat: usize) -> &Board {
+        &self.boards[seat]
     }
-    pub fn players(&self) -> &[Player] {
-        &self.players[..self.num_players()]
+    pub fn boards(&self) -> &[Board] {
+        &self.boards[..self.num_players()]
     }
     pub fn rng_state(&self) -> u64 {
         self.rng.state
@@ -325,7 +325,7 @@ impl Game {
         for f in self.factories() {
             t.add_all(f);
         }
-        for p in self.players() {
+        for p in self.boards() {
             t.add_all(&p.hand);
             t.add_all(&p.kept);
             for (_, c) in p.covered() {

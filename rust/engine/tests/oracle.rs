@@ -60,7 +60,7 @@ fn features() -> Vec<(Vec<(usize, usize)>, u32)> {
 }
 
 fn board_of(g: &Game, seat: usize) -> Board {
-    let p = g.player(seat);
+    let p = g.board(seat);
     let mut b = [[None; 6]; 7];
     for (star, row) in b.iter_mut().enumerate() {
         for (pos, cell) in row.iter_mut().enumerate() {
@@ -173,7 +173,7 @@ fn final_score(side: Side, running: i32, b: &Board, kept: u32) -> i32 {
 }
 
 fn held(g: &Game, seat: usize) -> [u32; 6] {
-    let hand = g.player(seat).hand;
+    let hand = g.board(seat).hand;
     Colour::ALL.map(|c| hand.get(c) as u32)
 }
 
@@ -229,13 +229,13 @@ fn random_games_agree_with_the_oracle_at_every_step() {
                     } else {
                         moves[rng.below(moves.len() as u32) as usize]
                     };
-                    let (score, supply) = (g.player(seat).score, g.supply().total());
-                    let hand = g.player(seat).hand.total();
+                    let (score, supply) = (g.board(seat).score, g.supply().total());
+                    let hand = g.board(seat).hand.total();
                     let out = g.play(&m).unwrap();
                     match m {
                         Move::Place { space, .. } => {
                             let (star, pos) = star_pos(space);
-                            assert_eq!(g.player(seat).score - score, run_points(&b, star, pos), "points of {m}");
+                            assert_eq!(g.board(seat).score - score, run_points(&b, star, pos), "points of {m}");
                             assert_eq!(out.points as i32, run_points(&b, star, pos), "reported points of {m}");
                             let owed = bonus_for(&b, star, pos).min(supply);
                             let engine_owed = if g.current_player() == seat { g.bonus_owed() } else { 0 };
@@ -245,7 +245,7 @@ fn random_games_agree_with_the_oracle_at_every_step() {
                         }
                         Move::Pass { keep } if !g.is_over() => {
                             let after = with_floor(score, hand - keep.total());
-                            assert_eq!(g.player(seat).score, after, "pass {m}");
+                            assert_eq!(g.board(seat).score, after, "pass {m}");
                             assert_eq!(out.penalty as i32, score - after, "reported penalty of {m}");
                             assert_eq!(out.discarded.total(), hand - keep.total(), "reported discards of {m}");
                         }
@@ -253,7 +253,7 @@ fn random_games_agree_with_the_oracle_at_every_step() {
                     }
                 }
                 let want: Vec<i32> = (0..players)
-                    .map(|s| final_score(side, g.player(s).score, &board_of(&g, s), g.player(s).kept.total()))
+                    .map(|s| final_score(side, g.board(s).score, &board_of(&g, s), g.board(s).kept.total()))
                     .collect();
                 assert_eq!(g.scores(), want, "final scores, seed {seed}");
                 stars_scored += (0..players)

@@ -8,7 +8,7 @@ const SIDES: [Side; 2] = [Side::Coloured, Side::Gray];
 
 fn check_invariants(g: &Game, moves: &MoveList) {
     assert_eq!(g.census(), Tiles::FULL_SET, "132 tiles, 22 of each colour");
-    for p in g.players() {
+    for p in g.boards() {
         assert!(p.score >= 1, "score below 1");
     }
     assert!(g.supply().total() <= 10);
@@ -155,7 +155,7 @@ fn redraw_hidden_changes_only_the_future() {
         a.play(&pass).unwrap();
         b.play(&pass).unwrap();
     }
-    assert_eq!(a.players(), b.players());
+    assert_eq!(a.boards(), b.boards());
     assert_eq!(a.bag().total(), b.bag().total());
     assert_ne!(a.factories(), b.factories());
 }

@@ -202,17 +202,17 @@ impl PyGame {
         self.inner.tower().letters()
     }
     fn hand(&self, seat: Int) -> PyResult<String> {
-        Ok(self.inner.player(self.seat(seat)?).hand.letters())
+        Ok(self.inner.board(self.seat(seat)?).hand.letters())
     }
     fn kept(&self, seat: Int) -> PyResult<String> {
-        Ok(self.inner.player(self.seat(seat)?).kept.letters())
+        Ok(self.inner.board(self.seat(seat)?).kept.letters())
     }
     fn has_passed(&self, seat: Int) -> PyResult<bool> {
         Ok(self.inner.has_passed(self.seat(seat)?))
     }
     /// Covered spaces of a board: {"B4": "B", "C1": "O", ...}.
     fn board<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyDict>> {
-        let p = self.inner.player(self.seat(seat)?);
+        let p = self.inner.board(self.seat(seat)?);
         let d = PyDict::new(py);
         for (sp, c) in p.covered() {
             d.set_item(sp.to_string(), c.letter().to_string())?;

@@ -34,7 +34,7 @@ fn mask_of(names: &[&str]) -> u64 {
     let mut g = placing(2, Side::Coloured, 2);
     let with_colours: Vec<String> = names.iter().map(|n| with_colour(n, 0)).collect();
     cover(&mut g, 0, &with_colours.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-    g.players[0].covered_mask
+    g.boards[0].covered_mask
 }
 
 /// Centre spaces need a colour: give each a different one.
@@ -64,7 +64,7 @@ fn complete_with(names: &[&str], last: &str, round: u8) -> Game {
     let value: usize = last[1..].parse().unwrap();
     let colour = if last.starts_with('C') {
         // a colour not already on the centre
-        let used = g.players[0].star_colours[6];
+        let used = g.boards[0].star_colours[6];
         ["P", "G", "O", "Y", "B", "R"][(0..6).find(|i| used & (1 << i) == 0).unwrap()].to_string()
     } else {
         last[..1].to_string()
@@ -125,7 +125,7 @@ fn bonus_tiles_are_of_the_players_choice_wilds_included() {
     assert!(try_play(&g, "pass").is_err() && try_play(&g, "B1").is_err());
     assert!(try_play(&g, "bonus:BB").is_err() && try_play(&g, "bonus:PP").is_err(), "exactly three");
     g.play(&mv("bonus:PBR")).unwrap();
-    assert_eq!(g.players[0].hand, tiles("PBR"));
+    assert_eq!(g.boards[0].hand, tiles("PBR"));
     assert_eq!(g.supply.total(), 10, "refilled to 10 before the next turn");
     assert_eq!(g.current_player(), 1);
     assert_census(&g);

@@ -23,7 +23,7 @@ fn gray_cost_is_paid_per_printed_value() {
     assert!(try_play(&g, "B1").is_err(), "position 1 is printed 3");
     give(&mut g, 0, "BB");
     g.play(&mv("B1")).unwrap();
-    assert!(g.players[0].hand.is_empty());
+    assert!(g.boards[0].hand.is_empty());
     assert_eq!(g.tower, tiles("BB"));
 }
 
@@ -77,7 +77,7 @@ fn gray_completed_star_values() {
     cover(&mut g, 0, &["R1:G", "R2:G", "R3:G", "R4:G", "R5:G", "R6:G"]);
     cover(&mut g, 0, &["C1:P", "C2:G", "C3:O", "C4:Y", "C5:B", "C6:R"]);
     cover(&mut g, 0, &["B1:R", "B2:R", "B3:R", "B4:R", "B5:R", "B6:R"]);
-    let b = breakdown(Side::Gray, &g.players[0]);
+    let b = breakdown(Side::Gray, &g.boards[0]);
     // One-colour stars score their colour's value (green 18, twice; red 14), six-colour 12.
     assert_eq!(b.stars, [0, 0, 18, 0, 14, 18, 12]);
     assert_eq!(b.stars_total(), 62);
@@ -88,11 +88,11 @@ fn gray_all_threes_needs_twelve_spaces() {
     let mut g = placing(2, Side::Gray, 2);
     let threes: Vec<String> = ["O1", "R1", "B1", "Y1", "G1", "P1"].iter().map(|s| format!("{s}:B")).collect();
     cover(&mut g, 0, &threes.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-    assert_eq!(breakdown(Side::Gray, &g.players[0]).all_n[2], 0, "centre 3's still open");
+    assert_eq!(breakdown(Side::Gray, &g.boards[0]).all_n[2], 0, "centre 3's still open");
     cover(&mut g, 0, &["C1:P", "C2:G", "C3:O", "C4:Y", "C5:B", "C6:R"]);
-    assert_eq!(breakdown(Side::Gray, &g.players[0]).all_n, [0, 0, 12, 0]);
+    assert_eq!(breakdown(Side::Gray, &g.boards[0]).all_n, [0, 0, 12, 0]);
     cover(&mut g, 0, &["O3:B", "R3:R", "B3:B", "Y3:G", "G3:Y", "P3:P"]);
-    assert_eq!(breakdown(Side::Gray, &g.players[0]).all_n, [4, 0, 12, 0], "all 1's: position 3 on gray");
+    assert_eq!(breakdown(Side::Gray, &g.boards[0]).all_n, [4, 0, 12, 0], "all 1's: position 3 on gray");
 }
 
 /// The other two kinds of complete star: a one-colour centre scores its colour's
@@ -102,7 +102,7 @@ fn gray_one_colour_centre_and_six_colour_outer_star() {
     let mut g = placing(2, Side::Gray, 2);
     cover(&mut g, 0, &["C1:Y", "C2:Y", "C3:Y", "C4:Y", "C5:Y", "C6:Y"]);
     cover(&mut g, 0, &["P1:P", "P2:G", "P3:O", "P4:Y", "P5:B", "P6:R"]);
-    let b = breakdown(Side::Gray, &g.players[0]);
+    let b = breakdown(Side::Gray, &g.boards[0]);
     assert_eq!(b.stars[Star::CENTRE.index()], 16, "a yellow centre scores yellow's 16");
     assert_eq!(b.stars[Star::of(crate::tiles::Colour::Purple).index()], 12, "six colours score 12");
     assert_eq!(b.stars_total(), 28);

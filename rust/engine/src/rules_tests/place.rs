@@ -15,9 +15,9 @@ fn payment_all_real_tiles() {
     give(&mut g, 0, "BBBBBBB");
     assert_eq!(texts_starting(&g, "B6"), ["B6"], "no wilds in hand: one payment");
     g.play(&mv("B6")).unwrap();
-    assert_eq!(g.players[0].hand, tiles("B"));
+    assert_eq!(g.boards[0].hand, tiles("B"));
     assert_eq!(g.tower, tiles("BBBBB"));
-    assert!(g.players[0].is_covered("B6".parse().unwrap()));
+    assert!(g.boards[0].is_covered("B6".parse().unwrap()));
     assert_census(&g);
 }
 
@@ -28,7 +28,7 @@ fn payment_real_plus_wilds() {
     give(&mut g, 0, "BBBPPP");
     assert_eq!(texts_starting(&g, "B6"), ["B6+3"]);
     g.play(&mv("B6+3")).unwrap();
-    assert!(g.players[0].hand.is_empty());
+    assert!(g.boards[0].hand.is_empty());
     assert_eq!(g.tower, tiles("PPPBB"));
     assert_census(&g);
 }
@@ -62,7 +62,7 @@ fn every_payment_option_is_a_separate_move() {
     assert_eq!(texts_starting(&g, "B5"), ["B5+2", "B5+3"], "at least 2 wilds (3 blue), at most 3 (in hand)");
     let mut after = g;
     after.play(&mv("B3+2")).unwrap();
-    assert_eq!(after.players[0].hand, tiles("BBP"), "1 blue placed, 2 wilds to the tower");
+    assert_eq!(after.boards[0].hand, tiles("BBP"), "1 blue placed, 2 wilds to the tower");
     assert!(try_play(&g, "B3+3").is_err(), "at most n − 1 wilds");
 }
 
@@ -110,21 +110,21 @@ fn coloured_stars_take_only_their_colour() {
 fn points_are_the_run_length_with_the_wrap() {
     let mut g = placing(2, Side::Coloured, 1);
     give(&mut g, 0, "G");
-    let s0 = g.players[0].score;
+    let s0 = g.boards[0].score;
     g.play(&mv("G1")).unwrap();
-    assert_eq!(g.players[0].score, s0 + 1, "a lone tile scores 1");
+    assert_eq!(g.boards[0].score, s0 + 1, "a lone tile scores 1");
     // Covered 5 and 6, then 1: the run 5-6-1 wraps and scores 3; 3 stays apart.
     let mut g = placing(2, Side::Coloured, 1);
     cover(&mut g, 0, &["G5", "G6", "G3"]);
     give(&mut g, 0, "G");
     g.play(&mv("G1")).unwrap();
-    assert_eq!(g.players[0].score, 5 + 3);
+    assert_eq!(g.boards[0].score, 5 + 3);
     // Filling 2 then joins 5-6-1-2-3: 5 points.
     let mut g2 = g;
     g2.to_move = 0;
     give(&mut g2, 0, "GG");
     g2.play(&mv("G2")).unwrap();
-    assert_eq!(g2.players[0].score, 8 + 5);
+    assert_eq!(g2.boards[0].score, 8 + 5);
 }
 
 #[test]
@@ -134,7 +134,7 @@ fn runs_never_cross_stars() {
     cover(&mut g, 0, &["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "C1:G", "C2:O"]);
     give(&mut g, 0, "B");
     g.play(&mv("B1")).unwrap();
-    assert_eq!(g.players[0].score, 6);
+    assert_eq!(g.boards[0].score, 6);
 }
 
 #[test]
@@ -144,9 +144,9 @@ fn passing_keeps_up_to_four_and_discards_the_rest_at_a_point_each() {
     assert!(try_play(&g, "pass:BBBYY").is_err(), "five kept");
     assert!(try_play(&g, "pass:BBBB").is_err(), "not in hand");
     g.play(&mv("pass:BBYR")).unwrap();
-    assert_eq!(g.players[0].kept, tiles("BBYR"));
-    assert!(g.players[0].hand.is_empty());
-    assert_eq!(g.players[0].score, 5 - 3);
+    assert_eq!(g.boards[0].kept, tiles("BBYR"));
+    assert!(g.boards[0].hand.is_empty());
+    assert_eq!(g.boards[0].score, 5 - 3);
     assert_eq!(g.tower, tiles("GYB"));
     assert!(g.has_passed(0));
     assert_census(&g);
@@ -158,7 +158,7 @@ fn discard_penalty_floors_at_one() {
     set_score(&mut g, 0, 3);
     give(&mut g, 0, "BBBBBBBB");
     g.play(&mv("pass")).unwrap();
-    assert_eq!(g.players[0].score, 1);
+    assert_eq!(g.boards[0].score, 1);
 }
 
 #[test]

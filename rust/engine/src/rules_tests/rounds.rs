@@ -6,7 +6,7 @@ use crate::tiles::Tiles;
 
 fn all_pass(g: &mut Game) {
     while g.phase() == Phase::Place {
-        let keep = g.players[g.current_player()].hand;
+        let keep = g.boards[g.current_player()].hand;
         let k: String = keep.letters().chars().take(4).collect();
         let text = if k.is_empty() { "pass".to_string() } else { format!("pass:{k}") };
         g.play(&mv(&text)).unwrap();
@@ -45,9 +45,9 @@ fn factories_are_refilled_and_kept_tiles_return_to_hand() {
     give(&mut g, 1, "GGGGG");
     all_pass(&mut g);
     assert!(g.factories().iter().all(|f| f.total() == 4));
-    assert_eq!(g.players[0].hand, tiles("PPBY"));
-    assert_eq!(g.players[1].hand, tiles("GGGG"));
-    assert!(g.players[0].kept.is_empty());
+    assert_eq!(g.boards[0].hand, tiles("PPBY"));
+    assert_eq!(g.boards[1].hand, tiles("GGGG"));
+    assert!(g.boards[0].kept.is_empty());
     assert_eq!(g.wild().name(), "green", "round 2's wild");
     assert_census(&g);
 }
@@ -104,13 +104,13 @@ fn completed_star_values_coloured_side() {
         let mut h = g;
         let spaces: Vec<String> = (1..=6).map(|v| format!("{star}{v}")).collect();
         cover(&mut h, 0, &spaces.iter().map(|s| s.as_str()).collect::<Vec<_>>());
-        assert_eq!(breakdown(Side::Coloured, &h.players[0]).stars_total(), value, "{star}");
+        assert_eq!(breakdown(Side::Coloured, &h.boards[0]).stars_total(), value, "{star}");
     }
     cover(&mut g, 0, &["C1:P", "C2:G", "C3:O", "C4:Y", "C5:B", "C6:R"]);
-    assert_eq!(breakdown(Side::Coloured, &g.players[0]).stars, [0, 0, 0, 0, 0, 0, 12]);
+    assert_eq!(breakdown(Side::Coloured, &g.boards[0]).stars, [0, 0, 0, 0, 0, 0, 12]);
     let mut part = placing(2, Side::Coloured, 6);
     cover(&mut part, 0, &["B1", "B2", "B3", "B4", "B5"]);
-    assert_eq!(breakdown(Side::Coloured, &part.players[0]).stars_total(), 0, "five of six: nothing");
+    assert_eq!(breakdown(Side::Coloured, &part.boards[0]).stars_total(), 0, "five of six: nothing");
 }
 
 #[test]
@@ -121,13 +121,13 @@ fn all_n_bonuses_and_nothing_for_fives_and_sixes() {
         spaces.push(format!("C{v}:{}", ["P", "G", "O", "Y", "B", "R"][v - 1]));
         cover(&mut g, 0, &spaces.iter().map(|s| s.as_str()).collect::<Vec<_>>());
     }
-    let b = breakdown(Side::Coloured, &g.players[0]);
+    let b = breakdown(Side::Coloured, &g.boards[0]);
     assert_eq!(b.all_n, [4, 0, 0, 16]);
     // One space short of all 2's: nothing.
     cover(&mut g, 0, &["P2", "G2", "O2", "Y2", "B2", "R2"]);
-    assert_eq!(breakdown(Side::Coloured, &g.players[0]).all_n[1], 0);
+    assert_eq!(breakdown(Side::Coloured, &g.boards[0]).all_n[1], 0);
     cover(&mut g, 0, &["C2:G"]);
-    assert_eq!(breakdown(Side::Coloured, &g.players[0]).all_n[1], 8);
+    assert_eq!(breakdown(Side::Coloured, &g.boards[0]).all_n[1], 8);
 }
 
 #[test]

@@ -67,7 +67,7 @@ fn score_is_an_unbounded_integer() {
     cover(&mut g, 0, &["R1", "R2", "R3", "R5", "R6"]);
     give(&mut g, 0, "RRRR");
     g.play(&mv("R4")).unwrap();
-    assert_eq!(g.players[0].score, 85);
+    assert_eq!(g.boards[0].score, 85);
 }
 
 /// A finished game's file carries each board's final score, and reads back to the same result.

@@ -147,7 +147,7 @@ pub fn tree_moves(g: &Game, out: &mut MoveList) {
     // The placements, then the passes in `legal_moves` order (keeping nothing comes first).
     out.clear();
     g.gen_places(out);
-    let keeps = KeepSets::of(&g.player(g.current_player()).hand);
+    let keeps = KeepSets::of(&g.board(g.current_player()).hand);
     if g.round() == ROUNDS {
         // The first keep set of each size.
         let mut seen = 0u32;
@@ -182,7 +182,7 @@ pub fn utility(win_share: f64, margin: f64, margin_weight: f64) -> f64 {
 pub fn outcome(g: &Game) -> (Values, Values) {
     let n = g.num_players();
     let mut scores = [0i32; MAX_PLAYERS];
-    for (s, p) in g.players().iter().enumerate() {
+    for (s, p) in g.boards().iter().enumerate() {
         scores[s] = breakdown(g.side(), p).total;
     }
     let best = *scores[..n].iter().max().expect("players");

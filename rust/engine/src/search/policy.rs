@@ -89,7 +89,7 @@ fn draft_value(g: &Game, m: &Move) -> i32 {
 
 /// A random pass among those keeping the most tiles.
 pub fn best_keep(g: &Game, rng: &mut SplitMix64) -> Move {
-    let keeps = KeepSets::of(&g.player(g.current_player()).hand);
+    let keeps = KeepSets::of(&g.board(g.current_player()).hand);
     let largest = keeps.largest();
     let k = rng.below(keeps.count(largest..=largest));
     Move::Pass { keep: keeps.nth(largest..=largest, k) }

@@ -199,7 +199,7 @@ fn tree_moves_are_the_legal_moves_in_order_with_passes_pruned() {
         while !g.is_over() {
             g.legal_moves(&mut all);
             tree_moves(&g, &mut tree);
-            let largest = g.player(g.current_player()).hand.total().min(crate::state::MAX_KEEP);
+            let largest = g.board(g.current_player()).hand.total().min(crate::state::MAX_KEEP);
             let mut seen = 0u32;
             let want: Vec<Move> = all
                 .iter()
@@ -246,7 +246,7 @@ fn outcome_shares_a_tied_win() {
     set_score(&mut g, 2, 12);
     for _ in 0..3 {
         let seat = g.current_player();
-        assert!(g.player(seat).hand.is_empty());
+        assert!(g.board(seat).hand.is_empty());
         g.play(&mv("pass")).unwrap();
     }
     assert!(g.is_over());
