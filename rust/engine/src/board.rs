@@ -444,6 +444,9 @@ mod tests {
             assert_eq!(k.name().to_uppercase().parse::<FeatureKind>().unwrap(), k);
         }
         assert!("door".parse::<FeatureKind>().unwrap_err().to_string().contains("window, statue or pillar"));
+        let spaces = |f: &Feature| f.spaces().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(spaces(&FEATURES[0]), ["O5", "O6"], "the orange window");
+        assert_eq!(spaces(&FEATURES[2]), ["O2", "O3", "C1", "C6"], "the orange pillar");
     }
 
     #[test]
