@@ -52,16 +52,17 @@ impl Game {
                 out.taken = self.draft_take(source, colour);
                 out.start_token = self.takes_start_token(source);
             }
-            Move::Place { space, .. } => out.points = self.place_outcome(space).points,
             Move::Bonus { take } => out.taken = take,
             Move::Pass { keep } => {
                 out.discarded = hand;
                 out.discarded.sub_all(&keep);
             }
+            Move::Place { .. } => {}
         }
         self.play_unchecked(m);
-        let after = self.boards[seat].score;
-        out.penalty = (score + out.points as i32 - after) as u32;
+        // Only a placement scores and it loses nothing; drafts and passes only lose.
+        let change = self.boards[seat].score - score;
+        (out.points, out.penalty) = (change.max(0) as u32, (-change).max(0) as u32);
         if self.to_move as usize == seat {
             out.bonus_owed = self.bonus_owed as u32;
         }

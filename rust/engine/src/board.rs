@@ -152,6 +152,9 @@ impl std::fmt::Display for Star {
     }
 }
 
+/// How a space is written, for the errors of every reader of space names.
+pub const SPACE_SYNTAX: &str = "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\"";
+
 /// One of the 42 spaces: a star and a position 0..6 on it. The position is
 /// the printed value on the coloured side minus one; it is named `B4`, `C1`.
 /// Index `star * 6 + pos`, which is also its bit in a board's covered mask.
@@ -230,12 +233,7 @@ impl Space {
 impl std::str::FromStr for Space {
     type Err = Error;
     fn from_str(s: &str) -> Result<Space, Error> {
-        Space::parse(s.trim()).ok_or_else(|| {
-            Error::Notation(format!(
-                "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\", not {}",
-                quote(s)
-            ))
-        })
+        Space::parse(s.trim()).ok_or_else(|| Error::Notation(format!("{SPACE_SYNTAX}, not {}", quote(s))))
     }
 }
 

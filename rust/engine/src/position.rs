@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::board::{Side, Space};
+use crate::board::{Side, Space, SPACE_SYNTAX};
 use crate::error::{quote, Error};
 use crate::scoring::breakdown;
 use crate::setup::{field_error as err, BoardSetup, Setup};
@@ -145,10 +145,10 @@ impl From<Setup> for Doc {
             rng: format!("{:016x}", s.rng),
             round: s.round,
             phase: s.phase.name().into(),
-            current_player: s.current_player.min(u8::MAX as usize) as u8,
-            starter: s.starter.min(u8::MAX as usize) as u8,
-            start_token: s.start_token.map(|t| t.min(u8::MAX as usize) as u8),
-            passed: s.passed.iter().map(|&p| p.min(u8::MAX as usize) as u8).collect(),
+            current_player: seat_number(s.current_player),
+            starter: seat_number(s.starter),
+            start_token: s.start_token.map(seat_number),
+            passed: s.passed.iter().map(|&p| seat_number(p)).collect(),
             bonus_owed: s.bonus_owed,
             factories: s.factories.iter().map(|f| f.letters()).collect(),
             centre: s.centre.letters(),
@@ -170,6 +170,12 @@ impl From<Setup> for Doc {
     }
 }
 
+/// A seat as the file writes it; a seat past 255 (only a hand-made `Setup`
+/// has one) is written as 255, which no game has, so reading it back says so.
+fn seat_number(seat: usize) -> u8 {
+    seat.min(u8::MAX as usize) as u8
+}
+
 /// Reads the file's fields into typed values (letters, names, hex); what the
 /// values mean together is checked by [`Setup::into_game`].
 impl TryFrom<Doc> for Setup {
@@ -183,8 +189,8 @@ impl TryFrom<Doc> for Setup {
         }
         let side: Side = doc.side.parse().map_err(|e| err("side", e))?;
         let order = parse_wild_order(&doc.wild_order).map_err(|e| err("wild_order", e))?;
-        let options =
-            Options::new(doc.players as usize, side, Some(order)).map_err(|e| err("players/wild_order", e))?;
+        // The player count is checked with the rest of the position, in `into_game`.
+        let options = Options { players: doc.players, side, wild_order: order };
         let rng = u64::from_str_radix(&doc.rng, 16)
             .ok()
             .filter(|_| doc.rng.len() == 16)
@@ -232,7 +238,7 @@ fn read_board(field: &str, b: &BoardDoc) -> Result<BoardSetup, Error> {
     for (name, colour) in &b.covered {
         let f = format!("{field}.covered[{}]", quote(name));
         let Some(space) = Space::parse(name) else {
-            return Err(err(&f, "a space is a star letter (P G O Y B R C) and a digit 1..6, e.g. \"B4\""));
+            return Err(err(&f, SPACE_SYNTAX));
         };
         let c = Colour::parse(colour).ok_or_else(|| err(&f, format!("{} is not a colour", quote(colour))))?;
         if board.covered.insert(space, c).is_some() {

@@ -155,16 +155,17 @@ impl Board {
 
     /// The colour of the tile on `space`, if it is covered.
     pub fn colour_at(&self, space: Space) -> Option<Colour> {
-        if !self.is_covered(space) {
-            return None;
-        }
-        Some(Colour::from_index(((self.colours >> (3 * space.index())) & 0b111) as usize))
+        self.is_covered(space).then(|| self.colour_bits(space))
     }
 
     /// Every covered space with the colour on it, in space order.
     pub fn covered(&self) -> impl Iterator<Item = (Space, Colour)> + '_ {
-        Space::in_mask(self.covered_mask)
-            .map(|sp| (sp, Colour::from_index(((self.colours >> (3 * sp.index())) & 0b111) as usize)))
+        Space::in_mask(self.covered_mask).map(|sp| (sp, self.colour_bits(sp)))
+    }
+
+    /// The colour stored for `space` (meaningful only where it is covered).
+    fn colour_bits(&self, space: Space) -> Colour {
+        Colour::from_index(((self.colours >> (3 * space.index())) & 0b111) as usize)
     }
 
     /// The colours on `star` (bit = colour index).
