@@ -8,7 +8,7 @@ measure different code.
 
 import pytest
 
-from pavilion._engine import BenchPositions, bench_mcts, bench_random_games
+from pavilion._engine.bench import Positions, mcts, random_games
 from pavilion.bench import python_random_games
 
 # Counts of these fixed workloads; they change only when the rules or the search change.
@@ -19,7 +19,7 @@ PYTHON_STEPS_20 = 1625
 
 @pytest.fixture(scope="module")
 def positions():
-    return BenchPositions(300)
+    return Positions(300)
 
 
 @pytest.mark.benchmark(group="movegen")
@@ -30,12 +30,12 @@ def test_movegen(benchmark, positions):
 @pytest.mark.benchmark(group="random games (Rust)")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_one_thread(benchmark, players):
-    assert benchmark(bench_random_games, players, 200, 0, 1) == RANDOM_MOVES_200[players]
+    assert benchmark(random_games, players, 200, 0, 1) == RANDOM_MOVES_200[players]
 
 
 @pytest.mark.benchmark(group="random games (Rust)")
 def test_random_games_two_threads(benchmark):
-    moves = benchmark(bench_random_games, 2, 400, 0, 2)
+    moves = benchmark(random_games, 2, 400, 0, 2)
     assert 400 * 60 < moves < 400 * 120, "2-player random games average about 80 moves"
 
 
@@ -47,12 +47,12 @@ def test_python_driven_games(benchmark):
 @pytest.mark.benchmark(group="MCTS")
 @pytest.mark.parametrize("rollout", ["uniform", "informed"])
 def test_mcts_one_thread(benchmark, rollout):
-    nodes, visits = benchmark(bench_mcts, 2000, 1, rollout)
+    nodes, visits = benchmark(mcts, 2000, 1, rollout)
     assert nodes == 2001, "one node expanded per iteration"
     assert 0 < visits <= 2000
 
 
 @pytest.mark.benchmark(group="MCTS")
 def test_mcts_two_threads(benchmark):
-    nodes, _ = benchmark(bench_mcts, 4000, 2, "uniform")
+    nodes, _ = benchmark(mcts, 4000, 2, "uniform")
     assert nodes == 4002

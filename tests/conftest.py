@@ -23,7 +23,7 @@ def take(pile: str, letters: str) -> str:
 
 def placing_position(players: int = 2, side: str = "coloured", round: int = 1, hands=None, covered=None, scores=None):
     """A place-phase position: empty table, given hands and boards, tiles taken from the bag."""
-    doc = json.loads(pavilion.Game(players=players, seed=3, side=side).to_json())
+    doc = pavilion.Game(players=players, seed=3, side=side).setup()
     bag = doc["bag"] + "".join(doc["factories"]) + doc["centre"]
     doc["factories"] = [""] * len(doc["factories"])
     doc["centre"] = ""
@@ -39,7 +39,7 @@ def placing_position(players: int = 2, side: str = "coloured", round: int = 1, h
     for seat, score in (scores or {}).items():
         doc["boards"][seat]["score"] = score
     doc["bag"] = bag
-    return pavilion.Game.from_json(json.dumps(doc))
+    return pavilion.Game.from_setup(doc)
 
 
 @pytest.fixture

@@ -1,7 +1,6 @@
 """The Python API contract other tools rely on."""
 
 import copy
-import json
 
 import pytest
 
@@ -120,7 +119,7 @@ def test_json_round_trip_and_repr_pastes_back():
     assert Game.from_json(g.to_json()) == g
     assert Game.from_json(g.to_json(indent=None)) == g
     assert eval(repr(g), {"Game": Game}) == g
-    doc = json.loads(g.to_json())
+    doc = g.setup()
     assert doc["format"] == "pavilion-position" and doc["version"] == 1
 
 
@@ -133,7 +132,7 @@ def test_final_breakdown_after_a_game():
 
     b = g.final_breakdown()
     assert len(b) == 2
-    doc = json.loads(g.to_json())
+    doc = g.setup()
     for seat, (entry, score) in enumerate(zip(b, g.scores, strict=True)):
         board = g.board(seat)
         # Each part against the rules, computed without the engine (tests/test_oracle.py).
@@ -165,12 +164,19 @@ def test_stubs_cover_the_extension():
     from pathlib import Path
 
     import pavilion._engine as engine
+    from pavilion._engine import bench, text
 
-    stub = ast.parse((Path(pavilion.__file__).parent / "_engine.pyi").read_text())
-    declared = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
-    declared |= {t.id for n in stub.body if isinstance(n, ast.AnnAssign) for t in [n.target] if isinstance(t, ast.Name)}
-    public = {n for n in dir(engine) if not n.startswith("_")}
-    assert public <= declared, public - declared
+    stubs = Path(pavilion.__file__).parent / "_engine"
+    for module, stub_file in ((engine, "__init__.pyi"), (bench, "bench.pyi"), (text, "text.pyi")):
+        stub = ast.parse((stubs / stub_file).read_text())
+        declared = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+        declared |= {
+            t.id for n in stub.body if isinstance(n, ast.AnnAssign) for t in [n.target] if isinstance(t, ast.Name)
+        }
+        declared |= {a.asname or a.name for n in stub.body if isinstance(n, ast.ImportFrom) for a in n.names}
+        public = {n for n in dir(module) if not n.startswith("_")}
+        assert public <= declared, (stub_file, public - declared)
+    stub = ast.parse((stubs / "__init__.pyi").read_text())
     classes = {n.name: n for n in stub.body if isinstance(n, ast.ClassDef)}
     for name in ("Game", "Move", "Search", "Agent"):
         members = {m.name for m in classes[name].body if isinstance(m, ast.FunctionDef)}
@@ -269,3 +275,15 @@ def test_legal_moves_is_a_lazy_view_like_a_list():
         assert all((m in view) == (m in every) for m in map(Move.from_action, range(0, pavilion.NUM_ACTIONS, 7)))
         h.play(agent.choose(h))
     assert not h.legal_moves() and len(h.legal_moves()) == 0
+
+
+def test_setup_round_trips_and_checks_what_it_is_given():
+    g = Game(players=3, seed=8, side="gray")
+    g.play(g.legal_moves()[2])
+    setup = g.setup()
+    assert Game.from_setup(setup) == g and setup["players"] == 3 and setup["side"] == "gray"
+    setup["boards"][1]["covered"] = {"R2": "O"}
+    with pytest.raises(NotationError, match="orange appears 23 times"):
+        Game.from_setup(setup)
+    with pytest.raises(NotationError, match="dict of JSON values"):
+        Game.from_setup({"format": b"pavilion-position"})

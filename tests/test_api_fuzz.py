@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pavilion
 from pavilion import Agent, Game, Move, Search, play_matches
-from pavilion._engine import BenchPositions, bench_mcts, bench_random_games, space_cost, star_points
+from pavilion._engine import bench, space_cost, star_points, text
 
 # Valid values are mostly left out on purpose where they would start long work
 # (perft(8), a 2**40-iteration search): ints here are negative or beyond every range.
@@ -54,6 +54,7 @@ CALLS = {
     "apply_action": lambda x: fresh_game().apply_action(x),
     "to_json": lambda x: fresh_game().to_json(indent=x),
     "from_json": lambda x: Game.from_json(x),
+    "from_setup": lambda x: Game.from_setup(x),
     "redraw_hidden": lambda x: fresh_game().redraw_hidden(x),
     "perft": lambda x: fresh_game().perft(x),
     "Move.parse": lambda x: Move.parse(x),
@@ -83,11 +84,11 @@ CALLS = {
     "space_cost(star)": lambda x: space_cost("coloured", x, 3),
     "star_points(covered)": lambda x: star_points(x, 3),
     "star_points(space)": lambda x: star_points([1], x),
-    "BenchPositions": lambda x: BenchPositions(x),
-    "bench_random_games(players)": lambda x: bench_random_games(x, 1),
-    "bench_mcts(threads)": lambda x: bench_mcts(10, threads=x),
-    "quote": lambda x: pavilion._engine.quote(x),
-    "escape_controls": lambda x: pavilion._engine.escape_controls(x),
+    "bench.Positions": lambda x: bench.Positions(x),
+    "bench.random_games(players)": lambda x: bench.random_games(x, 1),
+    "bench.mcts(threads)": lambda x: bench.mcts(10, threads=x),
+    "text.quote": lambda x: text.quote(x),
+    "text.escape_controls": lambda x: text.escape_controls(x),
     "parse_side": lambda x: pavilion._engine.parse_side(x),
 }
 
@@ -109,7 +110,11 @@ def test_bad_values_raise_value_or_type_errors(name, value):
 
 def test_every_public_callable_is_fuzzed():
     """A new public function or constructor must join CALLS above."""
-    public = {n for n in pavilion._engine.__dict__ if not n.startswith("_") and callable(getattr(pavilion._engine, n))}
+    public = set()
+    for module in (pavilion._engine, bench, text):
+        prefix = "" if module is pavilion._engine else module.__name__.rsplit(".", 1)[1] + "."
+        public |= {prefix + n for n in module.__dict__ if not n.startswith("_") and callable(getattr(module, n))}
     public -= {"IllegalMoveError", "NotationError", "OptionsError"}
-    covered = {name.split("(")[0].split(".")[0] for name in CALLS}
+    covered = {name.split("(")[0] for name in CALLS}
+    covered |= {name.split(".")[0] for name in covered if not name.startswith(("bench.", "text."))}
     assert public <= covered, public - covered

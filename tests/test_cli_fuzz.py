@@ -87,7 +87,7 @@ def test_random_json(tmp_path, command, doc):
 
 
 def position_doc() -> dict:
-    return json.loads(Game(players=3, seed=7, side="gray").to_json())
+    return Game(players=3, seed=7, side="gray").setup()
 
 
 def record_doc() -> dict:

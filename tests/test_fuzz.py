@@ -30,7 +30,7 @@ def test_from_json_arbitrary_text(text):
         Game.from_json(text)
 
 
-BASE = json.loads(Game(players=3, seed=5).to_json())
+BASE = Game(players=3, seed=5).setup()
 JSON_VALUES = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
@@ -47,7 +47,7 @@ def test_from_json_mutated_field(key, value, drop):
     else:
         doc[key] = value
     try:
-        g = Game.from_json(json.dumps(doc))
+        g = Game.from_setup(doc)
     except NotationError as e:
         assert "position" in str(e)
         return
@@ -61,7 +61,7 @@ def test_from_json_mutated_board(seat, field, value):
     doc = json.loads(json.dumps(BASE))
     doc["boards"][seat][field] = value
     with contextlib.suppress(NotationError):
-        Game.from_json(json.dumps(doc))
+        Game.from_setup(doc)
 
 
 @pytest.mark.parametrize(
@@ -80,7 +80,7 @@ def test_from_json_mutated_board(seat, field, value):
 )
 def test_errors_name_the_field(change, words):
     with pytest.raises(NotationError) as e:
-        Game.from_json(json.dumps(dict(BASE, **change)))
+        Game.from_setup(dict(BASE, **change))
     for w in words:
         assert w in str(e.value)
 
@@ -89,7 +89,7 @@ def test_missing_field_is_named():
     doc = dict(BASE)
     del doc["supply"]
     with pytest.raises(NotationError, match="supply"):
-        Game.from_json(json.dumps(doc))
+        Game.from_setup(doc)
 
 
 # --- generated from the notation's grammar, so every kind of move is exercised -----
@@ -183,12 +183,12 @@ def test_position_edits_that_change_the_game():
     from collections import Counter
 
     rng = random.Random(5)
-    base = Game.from_json(json.dumps(BASE))
+    base = Game.from_setup(BASE)
     accepted, changed, refused = Counter(), 0, 0
     for _ in range(1500):
         doc, edit = edited_position(rng)
         try:
-            g = Game.from_json(json.dumps(doc))
+            g = Game.from_setup(doc)
         except NotationError as e:
             assert "position" in str(e)
             refused += 1

@@ -267,10 +267,10 @@ def test_9_a_5000_digit_number_in_a_record(runner):
 
 
 def test_11_unreachable_scores_are_refused_on_reading():
-    doc = json.loads(Game(seed=1).to_json())
+    doc = Game(seed=1).setup()
     doc["boards"][0]["score"] = 2147483647
     with pytest.raises(NotationError, match=r"boards\[0\]\.score.*257"):
-        Game.from_json(json.dumps(doc))
+        Game.from_setup(doc)
 
 
 # --- 12. the API raises ValueError subclasses -------------------------------------
@@ -381,7 +381,7 @@ def test_15_escape_sequences_in_a_record_never_reach_the_terminal(runner):
 
 
 def test_15_escape_sequences_in_a_position_and_in_move_text(runner):
-    doc = json.loads(Game(seed=1).to_json())
+    doc = Game(seed=1).setup()
     doc["format"] = "\x1b]0;pwned\x07"
     open("p.json", "w").write(json.dumps(doc))
     assert ESC not in one_error_line(runner.invoke(main, ["show", "p.json"]))
@@ -399,7 +399,7 @@ def test_15_rich_markup_in_names_is_shown_as_typed(runner):
 
 
 def test_16_errors_quote_at_most_80_characters_of_a_bad_input(runner):
-    doc = json.loads(Game(seed=1).to_json())
+    doc = Game(seed=1).setup()
     doc["phase"] = "A" * 10_000_000
     open("p.json", "w").write(json.dumps(doc))
     line = one_error_line(runner.invoke(main, ["moves", "p.json"]))
@@ -444,9 +444,9 @@ def test_18_the_start_token_holder_is_shown(runner):
 
     from pavilion import render
 
-    doc = json.loads(Game(seed=1).to_json())
+    doc = Game(seed=1).setup()
     doc["start_token"] = 1
-    g = Game.from_json(json.dumps(doc))
+    g = Game.from_setup(doc)
 
     def board_text(seat):
         out = Console(width=100, record=True, file=open(os.devnull, "w"))
@@ -536,9 +536,9 @@ def test_22_one_point_is_singular():
 
     g = Game(seed=1)
     g.play("1" + g.factories[0][0])  # the rest of factory 1 goes to the centre
-    doc = json.loads(g.to_json())
+    doc = g.setup()
     doc["boards"][1]["score"] = 2  # the floor at 1 makes the token cost exactly one point
-    g = Game.from_json(json.dumps(doc))
+    g = Game.from_setup(doc)
     take = next(m for m in g.legal_moves() if m.source == "C")
     assert describe(g.play(take)).endswith("and the start token (-1 point)")
 
@@ -588,7 +588,7 @@ def test_23_a_finished_games_file_carries_the_final_scores():
     a = Agent("greedy", seed=2)
     while not g.is_over:
         g.play(a.choose(g))
-    doc = json.loads(g.to_json())
+    doc = g.setup()
     assert [b["final_score"] for b in doc["boards"]] == g.scores
     back = Game.from_json(g.to_json())
     assert (back.scores, back.winners, back.final_breakdown()) == (g.scores, g.winners, g.final_breakdown())

@@ -4,8 +4,6 @@ Every ruling of docs/RULES.md is also tested in Rust (rust/engine/src/rules_test
 these check that the same answers reach a Python user.
 """
 
-import json
-
 import pytest
 
 from conftest import placing_position, take
@@ -37,12 +35,12 @@ def test_four_wilds_on_their_own_star_but_not_on_blue():
 
 def test_first_from_centre_five_tiles_at_five_falls_to_one():
     g = Game(players=2, seed=3)
-    doc = json.loads(g.to_json())
+    doc = g.setup()
     # Move everything into the bag, then lay out one factory and a centre of BBBB + P.
     pile = doc["bag"] + "".join(doc["factories"]) + doc["centre"]
     pile = take(pile, "GGGG" + "BBBBP")
     doc.update(bag=pile, factories=["GGGG", "", "", "", ""], centre="BBBBP")
-    g = Game.from_json(json.dumps(doc))
+    g = Game.from_setup(doc)
     g.play("CB")
     assert g.hand(0) == "PBBBB"
     assert g.scores[0] == 1
@@ -93,11 +91,11 @@ def test_bonus_capped_and_wilds_allowed():
 def test_bonus_is_capped_by_a_short_supply_and_may_take_the_wild():
     # The supply holds only a wild and a red, bag and tower are empty: the window's 3 become 2.
     g = placing_position(hands={0: "BBBBBB"}, covered={0: {"B5": "B"}})
-    doc = json.loads(g.to_json())
+    doc = g.setup()
     rest = doc["supply"] + doc["bag"] + doc["tower"]
     doc["supply"], doc["bag"], doc["tower"] = "PR", "", ""
     doc["boards"][1]["hand"] = take(rest, "PR")
-    g = Game.from_json(json.dumps(doc))
+    g = Game.from_setup(doc)
     g.play("B6")
     assert g.bonus_owed == 2, "capped by the supply"
     assert [str(m) for m in g.legal_moves()] == ["bonus:PR"], "the wild may be taken"

@@ -25,9 +25,9 @@ def test_sides_read_either_spelling_and_write_one(typed, name):
 
 
 def test_old_position_files_with_the_american_spelling_still_load():
-    doc = json.loads(Game(seed=1).to_json())
+    doc = Game(seed=1).setup()
     doc["side"] = "colored"
-    assert Game.from_json(json.dumps(doc)).side == "coloured"
+    assert Game.from_setup(doc).side == "coloured"
 
 
 def test_an_unknown_side_names_the_choices():

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pavilion._engine import BenchPositions, Game, bench_mcts, bench_random_games
+from pavilion._engine import Game, bench
 from pavilion.analysis import default_threads
 
 
@@ -82,7 +82,7 @@ def run(
         figures.append(fig)
         return fig
 
-    positions = BenchPositions(size.positions)
+    positions = bench.Positions(size.positions)
     fig = measure(
         "legal-move generation",
         "positions/s",
@@ -97,7 +97,7 @@ def run(
             fig = measure(
                 f"random games, {players} players, {t} thread{'s' if t > 1 else ''}",
                 "games/s",
-                partial(bench_random_games, players, games, 0, t),
+                partial(bench.random_games, players, games, 0, t),
                 partial(per_game, games),
                 players=players,
                 threads=t,
@@ -118,7 +118,7 @@ def run(
     best_visits: list[int] = []
 
     def mcts(iterations: int, t: int, rollout: str) -> int:
-        nodes, visits = bench_mcts(iterations, t, rollout)
+        nodes, visits = bench.mcts(iterations, t, rollout)
         best_visits.append(visits)
         return nodes
 

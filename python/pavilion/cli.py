@@ -21,10 +21,9 @@ from pavilion._engine import (
     Game,
     Move,
     __version__,
-    escape_controls,
     parse_side,
-    quote,
 )
+from pavilion._engine.text import escape_controls, quote
 from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec
 from pavilion.record import HUMAN, GameRecord, check_seat

@@ -24,7 +24,8 @@ from typing import Any
 
 from rich.markup import escape as escape_markup
 
-from pavilion._engine import NotationError, escape_controls
+from pavilion._engine import NotationError
+from pavilion._engine.text import escape_controls
 
 #: Largest file (or stdin) any command reads: 4 MiB.
 MAX_INPUT_BYTES = 4 * 1024 * 1024

@@ -21,7 +21,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError, quote
+from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError
+from pavilion._engine.text import quote
 from pavilion.files import parse_json
 
 FORMAT = "pavilion-record"

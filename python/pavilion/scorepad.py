@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE, NotationError, escape_controls, quote
+from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE, NotationError
+from pavilion._engine.text import escape_controls, quote
 from pavilion.files import parse_json
 
 START = START_SCORE

@@ -11,8 +11,16 @@ use crate::game::PyGame;
 use pavilion_engine::agents::{MAX_ITERATIONS, MAX_THREADS};
 use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
 
+/// `pavilion._engine.bench`: the workloads `pavilion bench` times.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyBenchPositions>()?;
+    m.add_function(wrap_pyfunction!(bench_random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(bench_mcts, m)?)?;
+    Ok(())
+}
+
 /// Handle to the fixed position set, built once so timing excludes its creation.
-#[pyclass(name = "BenchPositions", module = "pavilion")]
+#[pyclass(name = "Positions", module = "pavilion._engine.bench")]
 pub struct PyBenchPositions {
     positions: Vec<Game>,
 }
@@ -37,7 +45,7 @@ impl PyBenchPositions {
 }
 
 /// Random games in Rust; returns the number of moves played.
-#[pyfunction]
+#[pyfunction(name = "random_games")]
 #[pyo3(signature = (players, games, seed=Int(0), threads=Int(1)), text_signature = "(players, games, seed=0, threads=1)")]
 pub fn bench_random_games(py: Python<'_>, players: Int, games: Int, seed: Int, threads: Int) -> PyResult<u64> {
     let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
@@ -49,7 +57,7 @@ pub fn bench_random_games(py: Python<'_>, players: Int, games: Int, seed: Int, t
 
 /// MCTS iterations on the fixed 2-player position; returns (tree nodes created,
 /// visits of the most visited move).
-#[pyfunction]
+#[pyfunction(name = "mcts")]
 #[pyo3(signature = (iterations, threads=Int(1), rollout="uniform"), text_signature = "(iterations, threads=1, rollout='uniform')")]
 pub fn bench_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) -> PyResult<(u64, u64)> {
     let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;

@@ -305,6 +305,22 @@ impl PyGame {
         Game::from_json(text).map(PyGame::wrap).map_err(to_py)
     }
 
+    /// The position as plain data (the position file's fields), to read or edit and
+    /// give back to `from_setup`: the Python twin of the engine's `Setup`.
+    fn setup<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        py.import("json")?.call_method1("loads", (self.inner.to_json_compact(),))
+    }
+
+    /// Checks a setup (as `setup()` gives it, possibly edited) and makes it a game;
+    /// raises NotationError naming the bad field.
+    #[staticmethod]
+    fn from_setup(setup: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let text = setup.py().import("json")?.call_method1("dumps", (setup,)).map_err(|e| {
+            crate::errors::NotationError::new_err(format!("position: a setup is a dict of JSON values ({e})"))
+        })?;
+        Self::from_json(text.extract::<&str>()?)
+    }
+
     /// Tiles per colour over every location (always 22 each).
     fn census<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let c = self.inner.census();

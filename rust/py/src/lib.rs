@@ -25,9 +25,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<search::PySearch>()?;
     m.add_function(wrap_pyfunction!(arena::play_matches, m)?)?;
-    m.add_class::<bench::PyBenchPositions>()?;
-    m.add_function(wrap_pyfunction!(bench::bench_random_games, m)?)?;
-    m.add_function(wrap_pyfunction!(bench::bench_mcts, m)?)?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("OptionsError", py.get_type::<errors::OptionsError>())?;
@@ -48,11 +45,35 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
     m.add("MAX_SECONDS", pavilion_engine::search::MAX_SECONDS)?;
     m.add("MAX_ITERATIONS", pavilion_engine::agents::MAX_ITERATIONS)?;
+    m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The helpers that are not the game API live in submodules of their own.
+    add_submodule(m, "bench", bench::register)?;
+    add_submodule(m, "text", register_text)?;
+    Ok(())
+}
+
+/// Adds `pavilion._engine.NAME`, importable as such: an extension's submodules are
+/// plain attributes unless they are also entered in `sys.modules`.
+fn add_submodule(
+    parent: &Bound<'_, PyModule>,
+    name: &str,
+    register: fn(&Bound<'_, PyModule>) -> PyResult<()>,
+) -> PyResult<()> {
+    let py = parent.py();
+    let full = format!("pavilion._engine.{name}");
+    let sub = PyModule::new(py, &full)?;
+    register(&sub)?;
+    parent.add(name, &sub)?;
+    py.import("sys")?.getattr("modules")?.set_item(full, &sub)?;
+    Ok(())
+}
+
+/// `pavilion._engine.text`: how pavilion quotes text it did not write.
+fn register_text(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("QUOTE_MAX", pavilion_engine::error::QUOTE_MAX)?;
     m.add_function(wrap_pyfunction!(quote, m)?)?;
     m.add_function(wrap_pyfunction!(escape_controls, m)?)?;
-    m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
-    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }
 

@@ -1,8 +1,14 @@
 """Type stubs for the Rust extension `pavilion._engine` (hand-written, checked by
-`python -m mypy.stubtest pavilion._engine`, see `stubtest-allowlist.txt`)."""
+`python -m mypy.stubtest pavilion._engine`, see `stubtest-allowlist.txt`).
+
+The game API is here; the benchmark workloads are in `pavilion._engine.bench` and the
+quoting of untrusted text in `pavilion._engine.text` (stubs beside this file)."""
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal, Self, TypedDict, final, overload
+from typing import Any, Literal, NotRequired, Self, TypedDict, final, overload
+
+from . import bench as bench
+from . import text as text
 
 # Stub-only aliases (no runtime object): the values these properties take.
 Phase = Literal["draft", "place", "over"]
@@ -17,14 +23,12 @@ __all__ = [
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "NUM_ACTIONS",
-    "QUOTE_MAX",
     "ROUNDS",
     "SCORE_FLOOR",
     "SIDES",
     "STARS",
     "START_SCORE",
     "Agent",
-    "BenchPositions",
     "Game",
     "IllegalMoveError",
     "LegalMoves",
@@ -34,14 +38,12 @@ __all__ = [
     "Search",
     "__version__",
     "_game_from_state",
-    "bench_mcts",
-    "bench_random_games",
-    "escape_controls",
+    "bench",
     "parse_side",
     "play_matches",
-    "quote",
     "space_cost",
     "star_points",
+    "text",
 ]
 
 NUM_ACTIONS: int
@@ -62,8 +64,41 @@ MAX_SECONDS: float
 """Longest time budget a search or agent accepts (one week)."""
 MAX_ITERATIONS: int
 """Most iterations a move a search or agent accepts."""
-QUOTE_MAX: int
-"""Most characters of an input that an error message quotes."""
+
+class BoardSetup(TypedDict):
+    """One player's board in a `Setup`."""
+
+    score: int
+    final_score: NotRequired[int]
+    hand: str
+    kept: str
+    covered: dict[str, str]
+    """Covered spaces: space name (`B4`) → colour letter."""
+
+class Setup(TypedDict):
+    """A position as plain data, not necessarily legal (`Game.setup()`, `Game.from_setup()`):
+    the fields of the position file (README, "Position files")."""
+
+    format: str
+    version: int
+    players: int
+    side: str
+    wild_order: str
+    rng: str
+    round: int
+    phase: Phase
+    current_player: int
+    starter: int
+    start_token: int | None
+    passed: list[int]
+    bonus_owed: int
+    factories: list[str]
+    """Factory 1 first, each as colour letters."""
+    centre: str
+    supply: str
+    bag: str
+    tower: str
+    boards: list[BoardSetup]
 
 class AgentOption(TypedDict, total=False):
     """One option of the `mcts` agent spec."""
@@ -87,12 +122,6 @@ __version__: str
 
 def parse_side(text: str) -> str:
     """A side as typed (either spelling, any case) → its name in SIDES; OptionsError otherwise."""
-
-def quote(text: str) -> str:
-    """Input text as an error message quotes it: control characters escaped, at most QUOTE_MAX characters."""
-
-def escape_controls(text: str) -> str:
-    """The text with every control character escaped (escape sequences, newlines, bidi overrides)."""
 
 def _game_from_state(text: str, seed: int | None) -> Game: ...
 
@@ -279,6 +308,13 @@ class Game:
     def to_json(self, indent: int | None = 2) -> str: ...
     @staticmethod
     def from_json(text: str) -> Game: ...
+    def setup(self) -> Setup:
+        """The position as plain data (the position file's fields), to read or edit."""
+
+    @staticmethod
+    def from_setup(setup: Setup | dict[str, Any]) -> Game:
+        """Checks a setup (possibly edited) and makes it a game; NotationError names the bad field."""
+
     def census(self) -> dict[str, int]: ...
     def final_breakdown(self) -> list[Breakdown]: ...
     def redraw_hidden(self, seed: int) -> None:
@@ -327,18 +363,6 @@ def play_matches(
     seed: int | None = None,
     threads: int = 1,
 ) -> list[MatchResult]: ...
-
-@final
-class BenchPositions:
-    """A fixed set of positions from every phase, for benchmarks."""
-
-    def __new__(cls, count: int) -> Self: ...
-    def __len__(self) -> int: ...
-    def movegen(self) -> int: ...
-    def position(self, i: int) -> Game | None: ...
-
-def bench_random_games(players: int, games: int, seed: int = 0, threads: int = 1) -> int: ...
-def bench_mcts(iterations: int, threads: int = 1, rollout: str = "uniform") -> tuple[int, int]: ...
 
 class Feature(TypedDict):
     kind: Literal["window", "statue", "pillar"]
