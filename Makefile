@@ -11,10 +11,10 @@ demo:
 	pip install . && pavilion demo
 
 test:
-	pip install '.[test]' && cargo test -p pavilion-engine && python -m pytest
+	pip install '.[test]' && cargo test && python -m pytest
 
 rust-test:
-	cargo test -p pavilion-engine
+	cargo test
 
 py-test:
 	pip install '.[test]' && python -m pytest
@@ -27,7 +27,7 @@ dev:
 lint:
 	pip install -q $(LINT_TOOLS)
 	cargo fmt --all --check
-	cargo clippy --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets -- -D warnings
 	ruff check .
 	ruff format --check .
 	mypy
@@ -40,7 +40,7 @@ fmt:
 
 # Mutation testing of the rules (.cargo/mutants.toml says which files); see docs/TESTING.md.
 # About a minute a mutant here: split the ~1,000 over sessions or machines with SHARD=k/n,
-# or aim at one file with FILE=rust/engine/src/scoring.rs. Results: mutants.out/.
+# or aim at one file with FILE=rust/summer/src/scoring.rs. Results: mutants.out/.
 CARGO_MUTANTS_VERSION = 27.1.0
 mutants:
 	@cargo mutants --version 2>/dev/null | grep -q "$(CARGO_MUTANTS_VERSION)" || \

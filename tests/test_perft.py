@@ -16,4 +16,4 @@ def test_golden_perft(perft_cases):
 
 # The goldens are also recounted from a move enumeration written from the rules
 # alone (not the engine's generator), to depth 3 of the place-phase cases:
-# rust/engine/tests/oracle.rs, golden_perft_counts_recounted_by_the_oracle.
+# rust/summer/tests/oracle.rs, golden_perft_counts_recounted_by_the_oracle.

@@ -1,6 +1,6 @@
 """The seeds' worked examples and FAQ answers, through the Python API.
 
-Every ruling of docs/RULES.md is also tested in Rust (rust/engine/src/rules_tests);
+Every ruling of docs/RULES.md is also tested in Rust (rust/summer/src/rules_tests);
 these check that the same answers reach a Python user.
 """
 

@@ -1,9 +1,9 @@
 //! `pavilion.play_matches`: seat-balanced games between agents, in parallel, without the GIL.
 
-use pavilion_engine::agents::MAX_THREADS;
-use pavilion_engine::arena::play_matches as engine_play_matches;
-use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
-use pavilion_engine::{Options, Side};
+use pavilion_summer::agents::MAX_THREADS;
+use pavilion_summer::arena::play_matches as engine_play_matches;
+use pavilion_summer::state::{MAX_PLAYERS, MIN_PLAYERS};
+use pavilion_summer::{Options, Side};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

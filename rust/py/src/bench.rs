@@ -1,15 +1,15 @@
 //! Benchmark workloads (`pavilion.bench`), each run without the GIL and
 //! returning the count it processed.
 
-use pavilion_engine::bench;
-use pavilion_engine::search::RolloutKind;
-use pavilion_engine::Game;
+use pavilion_summer::bench;
+use pavilion_summer::search::RolloutKind;
+use pavilion_summer::Game;
 use pyo3::prelude::*;
 
 use crate::args::Int;
 use crate::game::PyGame;
-use pavilion_engine::agents::{MAX_ITERATIONS, MAX_THREADS};
-use pavilion_engine::state::{MAX_PLAYERS, MIN_PLAYERS};
+use pavilion_summer::agents::{MAX_ITERATIONS, MAX_THREADS};
+use pavilion_summer::state::{MAX_PLAYERS, MIN_PLAYERS};
 
 /// `pavilion._engine.bench`: the workloads `pavilion bench` times.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,6 +1,6 @@
 //! Board geometry for display and the "try a star" helper: features, costs, run points.
 
-use pavilion_engine::board::{cost, run_length, Side, Star, FEATURES};
+use pavilion_summer::board::{cost, run_length, Side, Star, FEATURES};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

@@ -1,6 +1,6 @@
 //! Core error enum → Python exception classes, one to one. All are `ValueError`s.
 
-use pavilion_engine::Error;
+use pavilion_summer::Error;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::PyErr;

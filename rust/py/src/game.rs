@@ -3,9 +3,9 @@
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
-use pavilion_engine::perft::perft_until;
-use pavilion_engine::state::{parse_wild_order as parse_wild_order_text, MAX_PLAYERS, MIN_PLAYERS};
-use pavilion_engine::{Colour, Game, Move, MoveList, MoveOutcome, Options, Side};
+use pavilion_summer::perft::perft_until;
+use pavilion_summer::state::{parse_wild_order as parse_wild_order_text, MAX_PLAYERS, MIN_PLAYERS};
+use pavilion_summer::{Colour, Game, Move, MoveList, MoveOutcome, Options, Side};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 

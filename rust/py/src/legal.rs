@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use pavilion_engine::{Game, Move, MoveList};
+use pavilion_summer::{Game, Move, MoveList};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice};
 

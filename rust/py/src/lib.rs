@@ -1,7 +1,7 @@
-//! Python bindings for `pavilion-engine`, built by maturin as `pavilion._engine`.
+//! Python bindings for `pavilion-summer` and `pavilion-akropolis`, built by maturin as `pavilion._engine`.
 
-use pavilion_engine::board as geometry;
-use pavilion_engine::state;
+use pavilion_summer::board as geometry;
+use pavilion_summer::state;
 use pyo3::prelude::*;
 
 mod agents;
@@ -31,11 +31,11 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("FEATURES", board::features(py)?)?;
     m.add_function(wrap_pyfunction!(board::space_cost, m)?)?;
     m.add_function(wrap_pyfunction!(board::star_points, m)?)?;
-    m.add("NUM_ACTIONS", pavilion_engine::NUM_ACTIONS)?;
-    m.add("COLOURS", pavilion_engine::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
-    m.add("COLOUR_LETTERS", pavilion_engine::Colour::ALL.iter().map(|c| c.letter()).collect::<String>())?;
+    m.add("NUM_ACTIONS", pavilion_summer::NUM_ACTIONS)?;
+    m.add("COLOURS", pavilion_summer::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
+    m.add("COLOUR_LETTERS", pavilion_summer::Colour::ALL.iter().map(|c| c.letter()).collect::<String>())?;
     m.add("DEFAULT_WILD_ORDER", state::DEFAULT_WILD_ORDER.iter().map(|c| c.letter()).collect::<String>())?;
-    m.add("SIDES", pavilion_engine::Side::ALL.iter().map(|s| s.name()).collect::<Vec<_>>())?;
+    m.add("SIDES", pavilion_summer::Side::ALL.iter().map(|s| s.name()).collect::<Vec<_>>())?;
     let stars = geometry::Star::CLOCKWISE.iter().chain([&geometry::Star::CENTRE]).map(|s| s.letter());
     m.add("STARS", stars.collect::<String>())?;
     m.add("ROUNDS", state::ROUNDS)?;
@@ -43,8 +43,8 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SCORE_FLOOR", state::SCORE_FLOOR)?;
     m.add_function(wrap_pyfunction!(parse_side, m)?)?;
     m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
-    m.add("MAX_SECONDS", pavilion_engine::search::MAX_SECONDS)?;
-    m.add("MAX_ITERATIONS", pavilion_engine::agents::MAX_ITERATIONS)?;
+    m.add("MAX_SECONDS", pavilion_summer::search::MAX_SECONDS)?;
+    m.add("MAX_ITERATIONS", pavilion_summer::agents::MAX_ITERATIONS)?;
     m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The helpers that are not the game API live in submodules of their own.
@@ -71,7 +71,7 @@ fn add_submodule(
 
 /// `pavilion._engine.text`: how pavilion quotes text it did not write.
 fn register_text(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add("QUOTE_MAX", pavilion_engine::error::QUOTE_MAX)?;
+    m.add("QUOTE_MAX", pavilion_summer::error::QUOTE_MAX)?;
     m.add_function(wrap_pyfunction!(quote, m)?)?;
     m.add_function(wrap_pyfunction!(escape_controls, m)?)?;
     Ok(())
@@ -80,17 +80,17 @@ fn register_text(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// Input text as an error message quotes it: control characters escaped, cut to QUOTE_MAX characters.
 #[pyfunction]
 fn quote(text: &str) -> String {
-    pavilion_engine::error::quote(text)
+    pavilion_summer::error::quote(text)
 }
 
 /// The text with every control character (escape sequences, newlines, bidi overrides) escaped.
 #[pyfunction]
 fn escape_controls(text: &str) -> String {
-    pavilion_engine::error::escape_controls(text)
+    pavilion_summer::error::escape_controls(text)
 }
 
 /// A side as the user typed it (`colored`, `Coloured`, `grey`, …) → its name in SIDES; OptionsError otherwise.
 #[pyfunction]
 fn parse_side(text: &str) -> PyResult<&'static str> {
-    text.parse::<pavilion_engine::Side>().map(|s| s.name()).map_err(errors::to_py)
+    text.parse::<pavilion_summer::Side>().map(|s| s.name()).map_err(errors::to_py)
 }

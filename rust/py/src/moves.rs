@@ -1,6 +1,6 @@
 //! `pavilion.Move`: a move, parsed from and printed as move text.
 
-use pavilion_engine::{Move, Source};
+use pavilion_summer::{Move, Source};
 use pyo3::prelude::*;
 
 use crate::args::Int;
@@ -8,7 +8,7 @@ use crate::errors::{to_py, NotationError};
 
 /// The move of an action id (0 to NUM_ACTIONS − 1), or why there is none.
 pub fn action_move(action: Int) -> Result<Move, String> {
-    let last = pavilion_engine::NUM_ACTIONS - 1;
+    let last = pavilion_summer::NUM_ACTIONS - 1;
     usize::try_from(action.0)
         .ok()
         .and_then(Move::from_action)

@@ -4,8 +4,8 @@
 
 use std::sync::Mutex;
 
-use pavilion_engine::agents::{OptionRange, MAX_ITERATIONS, MCTS_OPTIONS};
-use pavilion_engine::search::{exact, time_budget, SearchConfig, SearchResult, Searcher, MAX_SECONDS};
+use pavilion_summer::agents::{OptionRange, MAX_ITERATIONS, MCTS_OPTIONS};
+use pavilion_summer::search::{exact, time_budget, SearchConfig, SearchResult, Searcher, MAX_SECONDS};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 

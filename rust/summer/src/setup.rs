@@ -8,7 +8,7 @@
 //! Field names are the position file's (`docs/RULES.md`, *Position files*).
 //!
 //! ```
-//! use pavilion_engine::{Game, Options, Setup};
+//! use pavilion_summer::{Game, Options, Setup};
 //! let mut setup = Game::new(Options::default(), 1).setup();
 //! setup.boards[0].score = 40;
 //! assert_eq!(setup.clone().into_game().unwrap().scores(), vec![40, 5]);

@@ -1,6 +1,6 @@
 //! `cargo run --release --example playouts -- [games] [players]`: random games per
 //! second on one thread, without Python (for perf and callgrind).
-use pavilion_engine::bench::random_games;
+use pavilion_summer::bench::random_games;
 use std::time::Instant;
 
 fn main() {

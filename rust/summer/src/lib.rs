@@ -2,9 +2,10 @@
 //!
 //! Pure Rust (no Python): state, move generation, apply, scoring, notation
 //! and position files live in separate modules; `pavilion-py` wraps them.
+//! Errors and the random source come from `pavilion-core`, shared with Akropolis.
 //!
 //! ```
-//! use pavilion_engine::{Game, Options, Move, MoveList};
+//! use pavilion_summer::{Game, Options, Move, MoveList};
 //! let mut g = Game::new(Options::default(), 7);
 //! let mut moves = MoveList::new();
 //! g.legal_moves(&mut moves);
@@ -12,20 +13,21 @@
 //! assert!(g.play(&Move::parse("pass").unwrap()).is_err()); // still drafting
 //! ```
 
+// The machinery both games share, re-exported so `crate::error` and `crate::rng` read as before.
+pub use pavilion_core::{error, rng};
+
 pub mod action;
 pub mod agents;
 pub mod apply;
 pub mod arena;
 pub mod bench;
 pub mod board;
-pub mod error;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
 pub mod perft;
 pub mod playout;
 pub mod position;
-pub mod rng;
 pub mod scoring;
 pub mod search;
 pub mod setup;

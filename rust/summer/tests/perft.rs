@@ -1,7 +1,7 @@
 //! Golden perft counts from `seeds/perft.json`, shared with the Python tests.
 
-use pavilion_engine::perft::perft;
-use pavilion_engine::{Game, Move, Options, Side};
+use pavilion_summer::perft::perft;
+use pavilion_summer::{Game, Move, Options, Side};
 use serde_json::Value;
 
 #[test]

@@ -1,9 +1,9 @@
 //! Writes `seeds/perft.json`: `cargo run --release --example make_perft > seeds/perft.json`.
 //! Only for adding cases; the counts in the file are the reference, checked by
 //! `cargo test` and pytest.
-use pavilion_engine::perft::perft;
-use pavilion_engine::rng::SplitMix64;
-use pavilion_engine::{Game, MoveList, Options, Phase, Side};
+use pavilion_summer::perft::perft;
+use pavilion_summer::rng::SplitMix64;
+use pavilion_summer::{Game, MoveList, Options, Phase, Side};
 
 fn main() {
     let mut cases = Vec::new();
@@ -24,7 +24,7 @@ fn main() {
         // Random prefix that prefers placements, so the place phase gets reached with tiles in hand.
         while prefix.len() < prefix_len {
             g.legal_moves(&mut moves);
-            let places: Vec<_> = moves.iter().filter(|m| !matches!(m, pavilion_engine::Move::Pass { .. })).collect();
+            let places: Vec<_> = moves.iter().filter(|m| !matches!(m, pavilion_summer::Move::Pass { .. })).collect();
             let m = if g.phase() == Phase::Place && !places.is_empty() {
                 *places[r.below(places.len() as u32) as usize]
             } else {

@@ -1,7 +1,7 @@
 //! `cargo run --release --example mcts_speed -- [iterations] [threads] [uniform|informed]`:
 //! MCTS iterations per second on a fixed 2-player opening.
-use pavilion_engine::bench::mcts_position;
-use pavilion_engine::search::{RolloutKind, SearchConfig, Searcher};
+use pavilion_summer::bench::mcts_position;
+use pavilion_summer::search::{RolloutKind, SearchConfig, Searcher};
 use std::sync::atomic::AtomicBool;
 
 fn main() {

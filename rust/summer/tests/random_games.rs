@@ -1,8 +1,8 @@
 //! Random simulation: full games for 2, 3 and 4 players on both sides, with
 //! the invariants checked after every single move.
 
-use pavilion_engine::rng::SplitMix64;
-use pavilion_engine::{Game, Move, MoveList, Options, Phase, Side, Tiles, NUM_ACTIONS};
+use pavilion_summer::rng::SplitMix64;
+use pavilion_summer::{Game, Move, MoveList, Options, Phase, Side, Tiles, NUM_ACTIONS};
 
 const SIDES: [Side; 2] = [Side::Coloured, Side::Gray];
 
@@ -121,7 +121,7 @@ fn same_seed_same_game() {
     let play = |seed| {
         let mut g = Game::new(Options::new(3, Side::Gray, None).unwrap(), seed);
         let mut r = SplitMix64::new(1);
-        pavilion_engine::playout::random_playout(&mut g, &mut r);
+        pavilion_summer::playout::random_playout(&mut g, &mut r);
         g
     };
     assert_eq!(play(42), play(42));

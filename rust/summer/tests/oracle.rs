@@ -6,9 +6,9 @@
 //! and random finished boards are scored by both. (tests/test_oracle.py is the
 //! same oracle for the Python API.)
 
-use pavilion_engine::board::Space;
-use pavilion_engine::rng::SplitMix64;
-use pavilion_engine::{Colour, Game, Move, MoveList, Options, Phase, Side};
+use pavilion_summer::board::Space;
+use pavilion_summer::rng::SplitMix64;
+use pavilion_summer::{Colour, Game, Move, MoveList, Options, Phase, Side};
 
 /// Stars by colour index (P G O Y B R = 0..5), the centre 6; clockwise from the upper left.
 const CLOCKWISE: [usize; 6] = [2, 5, 4, 3, 1, 0];
@@ -396,8 +396,8 @@ fn multisets(pool: [u32; 6], k: u32) -> Vec<[u32; 6]> {
     out
 }
 
-fn tiles_of(counts: [u32; 6]) -> pavilion_engine::Tiles {
-    let mut t = pavilion_engine::Tiles::EMPTY;
+fn tiles_of(counts: [u32; 6]) -> pavilion_summer::Tiles {
+    let mut t = pavilion_summer::Tiles::EMPTY;
     for (c, &n) in Colour::ALL.iter().zip(&counts) {
         t.add(*c, n as u8);
     }
@@ -406,7 +406,7 @@ fn tiles_of(counts: [u32; 6]) -> pavilion_engine::Tiles {
 
 /// Every legal move, enumerated from the rules page (not the engine's generator).
 fn oracle_moves(g: &Game) -> Vec<Move> {
-    use pavilion_engine::Source;
+    use pavilion_summer::Source;
     let mut out = Vec::new();
     let wild = g.wild();
     match g.phase() {

@@ -1,0 +1,13 @@
+//! The machinery every pavilion game shares (pure Rust, no Python).
+//!
+//! Each game is its own crate (`pavilion-summer`, `pavilion-akropolis`) and
+//! holds only its rules; what does not depend on a game lives here once:
+//! the error type that the bindings map to Python's exceptions, the quoting of
+//! untrusted text in messages, and the seeded random source whose stream
+//! saved games depend on.
+
+pub mod error;
+pub mod rng;
+
+pub use error::Error;
+pub use rng::SplitMix64;
