@@ -84,7 +84,12 @@ def test_solve_runs_exactly_the_iterations_asked_in_slices():
     seen: list[tuple[int, float]] = []
     r = solve(Game(seed=1), iterations=2500, seed=3, progress=lambda i, s: seen.append((i, s)))
     assert r["iterations"] == 2500 and not r["interrupted"] and r["to_move"] == 0
-    assert [i for i, _ in seen] == [2000, 2500], "2000-iteration slices for one thread"
+    counts = [i for i, _ in seen]
+    # Slices of at most 2000 iterations (one thread) that also stop after a quarter second,
+    # so a loaded machine may need more of them; the total is exact either way.
+    steps = [b - a for a, b in zip([0, *counts], counts)]
+    assert counts[-1] == 2500 and all(0 <= s <= 2000 for s in steps), counts
+    assert len(counts) >= 2, "2500 iterations never fit in one 2000-iteration slice"
     assert all(s >= 0 for _, s in seen) and seen[0][1] <= seen[1][1]
     two = solve(Game(seed=1), iterations=2500, threads=2, seed=3, progress=lambda i, s: seen.append((i, s)))
     assert two["iterations"] == 2500 and seen[-1][0] == 2500 and len(seen) == 3, "one 4000-iteration slice for two"

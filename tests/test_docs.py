@@ -1,5 +1,6 @@
-"""docs/RULES.md names a test for every ruling: each name must exist, and every
-rules test must be named there (so a new ruling gets its line)."""
+"""docs/RULES.md (Summer Pavilion) and docs/AKROPOLIS.md name a test for every
+ruling: each name must exist, and every rules test must be named there (so a new
+ruling gets its line)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
-RUST_RULES = ROOT / "rust" / "engine" / "src" / "rules_tests"
+RUST_RULES = ROOT / "rust" / "summer" / "src" / "rules_tests"
+AKROPOLIS = (ROOT / "docs" / "AKROPOLIS.md").read_text(encoding="utf-8")
+AKROPOLIS_RULES = ROOT / "rust" / "akropolis" / "src" / "rules_tests.rs"
+AKROPOLIS_RANDOM = ROOT / "rust" / "akropolis" / "tests" / "random_games.rs"
 
 
 def rust_tests() -> set[str]:
@@ -40,3 +44,16 @@ def test_every_rules_test_is_named():
     missing -= {"setup::unreachable_scores_are_refused", "setup::errors_quote_file_text_escaped_and_short"}
     assert not missing, sorted(missing)
     assert python_tests() <= {a or b for a, b in re.findall(r"test_rules\.py::(test_\w+)|…::(test_\w+)", RULES)}
+
+
+def akropolis_tests() -> set[str]:
+    names = {f"rules_tests::{n}" for n in re.findall(r"#\[test\]\s*fn (\w+)", AKROPOLIS_RULES.read_text())}
+    names |= {f"random_games::{n}" for n in re.findall(r"#\[test\]\s*fn (\w+)", AKROPOLIS_RANDOM.read_text())}
+    return names
+
+
+def test_every_akropolis_ruling_names_a_real_test_and_every_rules_test_is_named():
+    named = set(re.findall(r"`(\w+::\w+)`", AKROPOLIS))
+    assert named <= akropolis_tests(), sorted(named - akropolis_tests())
+    rules_only = {n for n in akropolis_tests() if n.startswith("rules_tests::")}
+    assert rules_only <= named, sorted(rules_only - named)
