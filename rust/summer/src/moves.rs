@@ -86,21 +86,6 @@ impl MoveList {
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
 
-    /// Keeps the moves for which `f` is true, in order.
-    #[inline]
-    pub fn retain(&mut self, mut f: impl FnMut(&Move) -> bool) {
-        let mut j = 0;
-        for i in 0..self.len {
-            // SAFETY: i < len, written by `push`.
-            let m = unsafe { self.moves[i].assume_init() };
-            if f(&m) {
-                self.moves[j].write(m);
-                j += 1;
-            }
-        }
-        self.len = j;
-    }
-
     pub fn contains(&self, m: &Move) -> bool {
         self.as_slice().contains(m)
     }
