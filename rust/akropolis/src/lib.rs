@@ -22,6 +22,8 @@ pub mod hex;
 pub mod movegen;
 pub mod moves;
 pub mod options;
+pub mod perft;
+pub mod position;
 pub mod scoring;
 pub mod state;
 pub mod tiles;

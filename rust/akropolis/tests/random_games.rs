@@ -5,50 +5,14 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+mod oracle;
+use oracle::oracle;
+
 use pavilion_akropolis::movegen::{footprints, random_footprint};
 use pavilion_akropolis::options::{BarracksEdge, Lake};
 use pavilion_akropolis::tiles::{tiles_in_play, Kind};
-use pavilion_akropolis::{City, Game, Hex, Move, Options, Variants};
+use pavilion_akropolis::{Game, Hex, Move, Options, Variants};
 use pavilion_core::rng::SplitMix64;
-
-/// The six neighbours, written out again from the rules' direction list (N, NE, SE, S, SW, NW).
-const DIRS: [(i8, i8); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
-
-fn add(h: Hex, d: usize) -> Hex {
-    Hex::new(h.q + DIRS[d % 6].0, h.r + DIRS[d % 6].1)
-}
-
-/// Every legal (anchor, rotation), by brute force over a box around the city:
-/// equal heights; on the ground one hex next to an occupied position; higher up,
-/// visible hexes from two or more tiles.
-fn oracle(city: &City) -> BTreeSet<(Hex, u8)> {
-    let occupied: Vec<Hex> = city.tops().map(|(h, _)| h).collect();
-    let (qmin, qmax) = (occupied.iter().map(|h| h.q).min().unwrap(), occupied.iter().map(|h| h.q).max().unwrap());
-    let (rmin, rmax) = (occupied.iter().map(|h| h.r).min().unwrap(), occupied.iter().map(|h| h.r).max().unwrap());
-    let mut out = BTreeSet::new();
-    for q in qmin - 3..=qmax + 3 {
-        for r in rmin - 3..=rmax + 3 {
-            for rot in 0..6u8 {
-                let at = Hex::new(q, r);
-                let spots = [at, add(at, rot as usize), add(at, rot as usize + 1)];
-                let heights = spots.map(|h| city.height(h));
-                if heights[1] != heights[0] || heights[2] != heights[0] {
-                    continue;
-                }
-                let legal = if heights[0] == 0 {
-                    spots.iter().any(|&h| (0..6).any(|d| city.height(add(h, d)) > 0))
-                } else {
-                    let tiles: BTreeSet<u8> = spots.iter().map(|&h| city.top(h).unwrap().placement).collect();
-                    tiles.len() >= 2
-                };
-                if legal {
-                    out.insert((at, rot));
-                }
-            }
-        }
-    }
-    out
-}
 
 fn configs() -> Vec<Options> {
     let mut v = Vec::new();
@@ -89,6 +53,8 @@ fn random_games_keep_every_invariant() {
                 for t in tiles_in_play(options.players, options.long) {
                     assert_eq!(census[t as usize], 1, "tile {t}");
                 }
+                // The position file reads back to the same game.
+                assert_eq!(Game::from_json(&g.to_json()).unwrap(), g);
                 // The generator's footprints are the oracle's, each once.
                 g.legal_moves(&mut moves);
                 let city = g.city(seat);
@@ -128,6 +94,7 @@ fn random_games_keep_every_invariant() {
                 again.play(m).unwrap();
             }
             assert_eq!(again, g);
+            assert_eq!(Game::from_json(&g.to_json_compact()).unwrap(), g, "a finished game too");
             assert_eq!(played.len(), options.rounds() * (options.players + 1));
             for s in 0..options.players {
                 let b = g.score(s);

@@ -91,6 +91,19 @@ pub fn quote(text: &str) -> String {
     format!("'{}{more}'", escape_controls(&head))
 }
 
+/// A serde message, which may quote a huge or hostile value, cut to a readable length
+/// (keeping its end, which says where in the file the problem is).
+pub fn clip(msg: &str) -> String {
+    const KEEP: usize = 160;
+    let chars: Vec<char> = msg.chars().collect();
+    if chars.len() <= KEEP {
+        return msg.to_string();
+    }
+    let head: String = chars[..KEEP / 2].iter().collect();
+    let tail: String = chars[chars.len() - KEEP / 2..].iter().collect();
+    format!("{head}…{tail}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Side, Space, SPACE_SYNTAX};
-use crate::error::{quote, Error};
+use crate::error::{clip, quote, Error};
 use crate::scoring::breakdown;
 use crate::setup::{field_error as err, BoardSetup, Setup};
 use crate::state::{parse_wild_order, Game, Options, Phase};
@@ -57,19 +57,6 @@ pub(crate) struct BoardDoc {
     hand: String,
     kept: String,
     covered: BTreeMap<String, String>,
-}
-
-/// A serde message, which may quote a huge or hostile value, cut to a readable length
-/// (keeping its end, which says where in the file the problem is).
-fn clip(msg: &str) -> String {
-    const KEEP: usize = 160;
-    let chars: Vec<char> = msg.chars().collect();
-    if chars.len() <= KEEP {
-        return msg.to_string();
-    }
-    let head: String = chars[..KEEP / 2].iter().collect();
-    let tail: String = chars[chars.len() - KEEP / 2..].iter().collect();
-    format!("{head}…{tail}")
 }
 
 fn tiles(field: &str, s: &str) -> Result<Tiles, Error> {
