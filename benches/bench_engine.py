@@ -8,13 +8,15 @@ measure different code.
 
 import pytest
 
-from pavilion._engine.bench import Positions, mcts, random_games
+from pavilion._engine.bench import AkropolisPositions, Positions, akropolis_random_games, mcts, random_games
 from pavilion.bench import python_random_games
 
 # Counts of these fixed workloads; they change only when the rules or the search change.
 MOVEGEN_300 = 12792
 RANDOM_MOVES_200 = {2: 16040, 3: 21572, 4: 27036}
 PYTHON_STEPS_20 = 1625
+AKROPOLIS_MOVEGEN_300 = 86826
+AKROPOLIS_TURNS_AND_POINTS_200 = 28751
 
 
 @pytest.fixture(scope="module")
@@ -56,3 +58,14 @@ def test_mcts_one_thread(benchmark, rollout):
 def test_mcts_two_threads(benchmark):
     nodes, _ = benchmark(mcts, 4000, 2, "uniform")
     assert nodes == 4002
+
+
+@pytest.mark.benchmark(group="akropolis")
+def test_akropolis_movegen(benchmark):
+    positions = AkropolisPositions(300)
+    assert benchmark(positions.movegen) == AKROPOLIS_MOVEGEN_300
+
+
+@pytest.mark.benchmark(group="akropolis")
+def test_akropolis_random_games(benchmark):
+    assert benchmark(akropolis_random_games, 2, 200, 0) == AKROPOLIS_TURNS_AND_POINTS_200

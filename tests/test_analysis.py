@@ -87,7 +87,7 @@ def test_solve_runs_exactly_the_iterations_asked_in_slices():
     counts = [i for i, _ in seen]
     # Slices of at most 2000 iterations (one thread) that also stop after a quarter second,
     # so a loaded machine may need more of them; the total is exact either way.
-    steps = [b - a for a, b in zip([0, *counts], counts)]
+    steps = [b - a for a, b in zip([0, *counts[:-1]], counts, strict=True)]
     assert counts[-1] == 2500 and all(0 <= s <= 2000 for s in steps), counts
     assert len(counts) >= 2, "2500 iterations never fit in one 2000-iteration slice"
     assert all(s >= 0 for _, s in seen) and seen[0][1] <= seen[1][1]

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pavilion
-from pavilion import Agent, Game, Move, Search, play_matches
+from pavilion import Agent, Game, Move, Search, akropolis, play_matches
 from pavilion._engine import bench, space_cost, star_points, text
 
 # Valid values are mostly left out on purpose where they would start long work
@@ -87,10 +87,34 @@ CALLS = {
     "bench.Positions": lambda x: bench.Positions(x),
     "bench.random_games(players)": lambda x: bench.random_games(x, 1),
     "bench.mcts(threads)": lambda x: bench.mcts(10, threads=x),
+    "bench.AkropolisPositions": lambda x: bench.AkropolisPositions(x),
+    "bench.akropolis_random_games(players)": lambda x: bench.akropolis_random_games(x, 1),
     "text.quote": lambda x: text.quote(x),
     "text.escape_controls": lambda x: text.escape_controls(x),
     "parse_side": lambda x: pavilion._engine.parse_side(x),
+    "akropolis.Game(players)": lambda x: akropolis.Game(players=x),
+    "akropolis.Game(seed)": lambda x: akropolis.Game(seed=x),
+    "akropolis.Game(variants)": lambda x: akropolis.Game(variants=x),
+    "akropolis.Game(long)": lambda x: akropolis.Game(long=x),
+    "akropolis.Game(barracks_edge)": lambda x: akropolis.Game(barracks_edge=x),
+    "akropolis.Game(lake)": lambda x: akropolis.Game(lake=x),
+    "akropolis.city": lambda x: fresh_akropolis().city(x),
+    "akropolis.placements": lambda x: fresh_akropolis().placements(x),
+    "akropolis.score_breakdown": lambda x: fresh_akropolis().score_breakdown(x),
+    "akropolis.play": lambda x: fresh_akropolis().play(x),
+    "akropolis.is_legal": lambda x: fresh_akropolis().is_legal(x),
+    "akropolis.to_json": lambda x: fresh_akropolis().to_json(indent=x),
+    "akropolis.from_json": lambda x: akropolis.Game.from_json(x),
+    "akropolis.redraw_hidden": lambda x: fresh_akropolis().redraw_hidden(x),
+    "akropolis.perft": lambda x: fresh_akropolis().perft(x),
+    "akropolis.Move.parse": lambda x: akropolis.Move.parse(x),
 }
+
+
+def fresh_akropolis() -> akropolis.Game:
+    g = akropolis.Game(seed=5)
+    g.play(g.legal_moves()[0])
+    return g
 
 
 @settings(max_examples=2500, deadline=None)
@@ -111,10 +135,11 @@ def test_bad_values_raise_value_or_type_errors(name, value):
 def test_every_public_callable_is_fuzzed():
     """A new public function or constructor must join CALLS above."""
     public = set()
-    for module in (pavilion._engine, bench, text):
+    for module in (pavilion._engine, bench, text, pavilion._engine.akropolis):
         prefix = "" if module is pavilion._engine else module.__name__.rsplit(".", 1)[1] + "."
         public |= {prefix + n for n in module.__dict__ if not n.startswith("_") and callable(getattr(module, n))}
     public -= {"IllegalMoveError", "NotationError", "OptionsError"}
     covered = {name.split("(")[0] for name in CALLS}
-    covered |= {name.split(".")[0] for name in covered if not name.startswith(("bench.", "text."))}
+    covered |= {name.split(".")[0] for name in covered if not name.startswith(("bench.", "text.", "akropolis."))}
+    covered |= {".".join(name.split(".")[:2]) for name in covered if name.startswith("akropolis.")}
     assert public <= covered, public - covered

@@ -124,3 +124,6 @@ def test_bench_quick_json(run):
     # The signature is deterministic.
     again = jsonlib.loads(run("bench", "--quick", "--json", "--threads", "2").output)
     assert again["signature"] == data["signature"]
+    assert any(f.get("game") == "akropolis" and f["unit"] == "games/s" for f in data["figures"])
+    assert again["akropolis_signature"] == data["akropolis_signature"]
+    assert set(data["akropolis_signature"]["counts"]) == {"movegen_moves", "random_turns_and_points_2p"}

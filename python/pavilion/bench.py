@@ -29,10 +29,30 @@ class Sizes:
     games: int
     python_games: int
     mcts_iterations: int
+    akropolis_positions: int
+    akropolis_games: int
 
 
-FULL = Sizes(repeats=5, positions=2000, movegen_passes=20, games=20000, python_games=300, mcts_iterations=20000)
-QUICK = Sizes(repeats=3, positions=500, movegen_passes=4, games=2000, python_games=40, mcts_iterations=3000)
+FULL = Sizes(
+    repeats=5,
+    positions=2000,
+    movegen_passes=20,
+    games=20000,
+    python_games=300,
+    mcts_iterations=20000,
+    akropolis_positions=1000,
+    akropolis_games=10000,
+)
+QUICK = Sizes(
+    repeats=3,
+    positions=500,
+    movegen_passes=4,
+    games=2000,
+    python_games=40,
+    mcts_iterations=3000,
+    akropolis_positions=200,
+    akropolis_games=1000,
+)
 
 
 def python_random_games(games: int, seed: int = 0) -> int:
@@ -150,11 +170,37 @@ def run(
     )
     signature["mcts_informed_best_visits"] = best_visits[-1]
 
-    digest = hashlib.sha256(json.dumps(signature, sort_keys=True).encode()).hexdigest()[:16]
+    # Akropolis has a signature of its own, so Summer Pavilion's stays comparable across versions.
+    akropolis_signature: dict[str, int] = {}
+    akropolis_positions = bench.AkropolisPositions(size.akropolis_positions)
+    fig = measure(
+        "Akropolis legal-move generation",
+        "positions/s",
+        akropolis_positions.movegen,
+        lambda _: len(akropolis_positions),
+        game="akropolis",
+    )
+    akropolis_signature["movegen_moves"] = fig["count"]
+    fig = measure(
+        "Akropolis random games, 2 players, 1 thread",
+        "games/s",
+        partial(bench.akropolis_random_games, 2, size.akropolis_games, 0),
+        partial(per_game, size.akropolis_games),
+        players=2,
+        threads=1,
+        game="akropolis",
+    )
+    akropolis_signature["random_turns_and_points_2p"] = fig["count"]
+
     return {
         "quick": quick,
         "threads": threads,
         "repeats": size.repeats,
         "figures": figures,
-        "signature": {"digest": digest, "counts": signature},
+        "signature": {"digest": digest_of(signature), "counts": signature},
+        "akropolis_signature": {"digest": digest_of(akropolis_signature), "counts": akropolis_signature},
     }
+
+
+def digest_of(counts: dict[str, int]) -> str:
+    return hashlib.sha256(json.dumps(counts, sort_keys=True).encode()).hexdigest()[:16]

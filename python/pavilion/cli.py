@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any, Literal
 
 import click
@@ -24,14 +23,13 @@ from pavilion._engine import (
     parse_side,
 )
 from pavilion._engine.text import escape_controls, quote
+from pavilion.akropolis.cli import akropolis
+from pavilion.cli_common import SEED, InputError, PavilionGroup, console
 from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec
 from pavilion.record import HUMAN, GameRecord, check_seat
 
-console = Console(highlight=False)
 progress_console = Console(stderr=True)
-
-SEED = click.IntRange(0, 2**64 - 1)
 SIDE_NAMES: list[str] = SIDES
 
 
@@ -66,56 +64,6 @@ class Seconds(click.FloatRange):
         if seconds != seconds:  # nan passes every range comparison
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return seconds
-
-
-#: Longest error line printed; the engine already cuts any quoted input to QUOTE_MAX characters.
-MAX_ERROR = 400
-
-
-class InputError(click.ClickException):
-    """Bad input from the user: one clear line, exit code 2."""
-
-    exit_code = 2
-
-
-def one_line(message: str) -> str:
-    """An error message as one safe line: controls escaped, length bounded."""
-    text = escape_controls(" ".join(message.split()))
-    return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 1] + "…"
-
-
-class PavilionGroup(click.Group):
-    """Every error, click's own usage errors included, is one `Error:` line and exit code 2."""
-
-    def main(
-        self,
-        args: Any = None,
-        prog_name: str | None = None,
-        complete_var: str | None = None,
-        standalone_mode: bool = True,
-        **extra: Any,
-    ) -> Any:
-        if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
-        try:
-            code = super().main(args, prog_name, complete_var, False, **extra)
-        except click.exceptions.NoArgsIsHelpError as e:  # `pavilion` alone prints the help
-            click.echo(e.ctx.get_help())
-            sys.exit(0)
-        except click.UsageError as e:
-            hint = f" (see '{e.ctx.command_path} --help')" if e.ctx is not None else ""
-            click.echo(f"Error: {one_line(e.format_message())}{hint}", err=True)
-            sys.exit(2)
-        except click.ClickException as e:
-            click.echo(f"Error: {one_line(e.format_message())}", err=True)
-            sys.exit(2)
-        except click.Abort:
-            click.echo("Aborted.", err=True)
-            sys.exit(1)
-        except ValueError as e:  # the engine's NotationError/OptionsError/IllegalMoveError: bad input
-            click.echo(f"Error: {one_line(str(e))}", err=True)
-            sys.exit(2)
-        sys.exit(code if isinstance(code, int) else 0)
 
 
 def load_position(path: str) -> Game:
@@ -164,7 +112,8 @@ def check_agent(spec: str) -> str:
 @click.group(cls=PavilionGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pavilion")
 def main() -> None:
-    """pavilion: a rules-exact engine and AI for Azul: Summer Pavilion.
+    """pavilion: rules-exact engines and AI for Azul: Summer Pavilion (these
+    commands) and Akropolis (`pavilion akropolis ...`).
 
     Moves are written like 3B (draft blue from factory 3), CB (from the centre),
     B4+2 (blue star space 4 paying 2 wilds), C3O (centre space 3, orange),
@@ -683,9 +632,13 @@ def bench(quick: bool, threads: int | None, as_json: bool) -> None:
         notes.append(f"runs {min(f['runs']):,.0f}–{max(f['runs']):,.0f}")
         t.add_row(f["name"], f"{f['median']:,.0f}", f["unit"], "; ".join(notes))
     console.print(t)
-    sig = result["signature"]
-    console.print(f"signature [bold]{sig['digest']}[/]  " + "  ".join(f"{k}={v}" for k, v in sig["counts"].items()))
+    for label, key in (("signature", "signature"), ("Akropolis signature", "akropolis_signature")):
+        sig = result[key]
+        console.print(f"{label} [bold]{sig['digest']}[/]  " + "  ".join(f"{k}={v}" for k, v in sig["counts"].items()))
 
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+main.add_command(akropolis)

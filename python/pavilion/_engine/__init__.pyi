@@ -7,6 +7,7 @@ quoting of untrusted text in `pavilion._engine.text` (stubs beside this file).""
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, NotRequired, Self, TypedDict, final, overload
 
+from . import akropolis as akropolis
 from . import bench as bench
 from . import text as text
 
@@ -38,6 +39,7 @@ __all__ = [
     "Search",
     "__version__",
     "_game_from_state",
+    "akropolis",
     "bench",
     "parse_side",
     "play_matches",

@@ -4,7 +4,7 @@ from typing import Self, final
 
 from . import Game
 
-__all__ = ["Positions", "mcts", "random_games"]
+__all__ = ["AkropolisPositions", "Positions", "akropolis_random_games", "mcts", "random_games"]
 
 @final
 class Positions:
@@ -22,3 +22,15 @@ def random_games(players: int, games: int, seed: int = 0, threads: int = 1) -> i
 
 def mcts(iterations: int, threads: int = 1, rollout: str = "uniform") -> tuple[int, int]:
     """MCTS iterations on the fixed 2-player position; returns (tree nodes created, visits of the best move)."""
+
+@final
+class AkropolisPositions:
+    """Akropolis positions from every stage of random 2-, 3- and 4-player games."""
+
+    def __new__(cls, count: int) -> Self: ...
+    def __len__(self) -> int: ...
+    def movegen(self) -> int:
+        """Generates every position's legal moves; returns the total count."""
+
+def akropolis_random_games(players: int, games: int, seed: int = 0) -> int:
+    """Random Akropolis games in Rust (one thread); returns turns played plus points scored."""

@@ -17,6 +17,7 @@
 //! ```
 
 pub mod apply;
+pub mod bench;
 pub mod city;
 pub mod hex;
 pub mod movegen;

@@ -11,7 +11,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use pavilion_core::error::{clip, Error};
+use pavilion_core::error::Error;
 
 use crate::city::{footprint, City, Unplaceable};
 use crate::hex::{Hex, COORD_LIMIT};
@@ -66,6 +66,11 @@ impl Game {
         serde_json::to_string_pretty(&self.doc()).expect("a position always serialises")
     }
 
+    /// The position as JSON indented by `indent` spaces per level.
+    pub fn to_json_indented(&self, indent: usize) -> String {
+        pavilion_core::json::to_string_indented(&self.doc(), indent)
+    }
+
     /// The position as one line of JSON.
     pub fn to_json_compact(&self) -> String {
         serde_json::to_string(&self.doc()).expect("a position always serialises")
@@ -99,11 +104,7 @@ impl Game {
 
     /// Reads a position, checking everything (see the module comment).
     pub fn from_json(text: &str) -> Result<Game, Error> {
-        let doc: Doc =
-            serde_json::from_str(text).map_err(|e| Error::Notation(format!("position: {}", clip(&e.to_string()))))?;
-        if doc.format != FORMAT {
-            return Err(err("format", format!("expected \"{FORMAT}\"")));
-        }
+        let doc: Doc = pavilion_core::json::read_document(text, FORMAT)?;
         if doc.version != VERSION {
             return Err(err("version", format!("{} is not supported (this pavilion reads {VERSION})", doc.version)));
         }

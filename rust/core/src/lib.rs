@@ -7,6 +7,7 @@
 //! saved games depend on.
 
 pub mod error;
+pub mod json;
 pub mod rng;
 
 pub use error::Error;

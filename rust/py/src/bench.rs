@@ -16,7 +16,42 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBenchPositions>()?;
     m.add_function(wrap_pyfunction!(bench_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(bench_mcts, m)?)?;
+    m.add_class::<PyAkropolisPositions>()?;
+    m.add_function(wrap_pyfunction!(akropolis_random_games, m)?)?;
     Ok(())
+}
+
+/// The Akropolis twin of `Positions`.
+#[pyclass(name = "AkropolisPositions", module = "pavilion._engine.bench")]
+pub struct PyAkropolisPositions {
+    positions: Vec<pavilion_akropolis::Game>,
+}
+
+#[pymethods]
+impl PyAkropolisPositions {
+    #[new]
+    fn new(count: Int) -> PyResult<Self> {
+        let count = count.within("count", 0, 1_000_000)? as usize;
+        Ok(PyAkropolisPositions { positions: pavilion_akropolis::bench::positions(count) })
+    }
+    fn __len__(&self) -> usize {
+        self.positions.len()
+    }
+    /// Generates every position's legal moves; returns the total count.
+    fn movegen(&self, py: Python<'_>) -> u64 {
+        py.detach(|| pavilion_akropolis::bench::movegen(&self.positions))
+    }
+}
+
+/// Random Akropolis games in Rust on one thread; returns turns played plus points scored.
+#[pyfunction]
+#[pyo3(signature = (players, games, seed=Int(0)), text_signature = "(players, games, seed=0)")]
+pub fn akropolis_random_games(py: Python<'_>, players: Int, games: Int, seed: Int) -> PyResult<u64> {
+    use pavilion_akropolis::options::{MAX_PLAYERS, MIN_PLAYERS};
+    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let games = games.within("games", 0, u64::MAX)?;
+    let seed = seed.within("seed", 0, u64::MAX)?;
+    crate::interrupt::run(py, |stop| pavilion_akropolis::bench::random_games(players, games, seed, stop))
 }
 
 /// Handle to the fixed position set, built once so timing excludes its creation.
@@ -52,7 +87,7 @@ pub fn bench_random_games(py: Python<'_>, players: Int, games: Int, seed: Int, t
     let games = games.within("games", 0, u64::MAX)?;
     let seed = seed.within("seed", 0, u64::MAX)?;
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
-    crate::interrupt::run(py, |_| bench::random_games_parallel(players, games, seed, threads))
+    crate::interrupt::run(py, |stop| bench::random_games_parallel(players, games, seed, threads, stop))
 }
 
 /// MCTS iterations on the fixed 2-player position; returns (tree nodes created,

@@ -44,7 +44,7 @@ fn parse_wild_order(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<[Colour; 
 const MAX_PERFT_DEPTH: u64 = 8;
 
 /// What `__reduce__` gives pickle: the function that rebuilds a game, and its arguments.
-type Reduced<'py> = (Bound<'py, PyAny>, (String, Option<u64>));
+pub type Reduced<'py> = (Bound<'py, PyAny>, (String, Option<u64>));
 
 /// Rebuilds a pickled `Game`.
 #[pyfunction]

@@ -5,6 +5,7 @@ use pavilion_summer::state;
 use pyo3::prelude::*;
 
 mod agents;
+mod akropolis;
 mod arena;
 mod args;
 mod bench;
@@ -50,6 +51,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The helpers that are not the game API live in submodules of their own.
     add_submodule(m, "bench", bench::register)?;
     add_submodule(m, "text", register_text)?;
+    add_submodule(m, "akropolis", akropolis::register)?;
     Ok(())
 }
 

@@ -9,7 +9,7 @@ fn main() {
     let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
     assert!((2..=4).contains(&players), "players must be 2, 3 or 4");
     let t = Instant::now();
-    let moves = random_games(players, games, 0);
+    let moves = random_games(players, games, 0, &std::sync::atomic::AtomicBool::new(false));
     let s = t.elapsed().as_secs_f64();
     println!(
         "{games} games, {players} players: {:.0} games/s, {:.0} moves/s, {:.1} moves/game",

@@ -1,7 +1,7 @@
 //! Fixed, seeded workloads for `pavilion bench` and `benches/`. Each returns
 //! the count it processed, so a benchmark can assert it measured the right thing.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::Side;
 use crate::moves::MoveList;
@@ -48,21 +48,25 @@ pub fn movegen(positions: &[Game]) -> u64 {
 }
 
 /// Plays `games` uniformly random games (seeds `seed..seed+games`); returns the moves played.
-pub fn random_games(players: usize, games: u64, seed: u64) -> u64 {
+/// Stops early (with a partial count) once `stop` is set.
+pub fn random_games(players: usize, games: u64, seed: u64, stop: &AtomicBool) -> u64 {
     let opts = Options::new(players, Side::Coloured, None).expect("2..4 players");
     let mut chooser = SplitMix64::new(seed ^ 0x5EED);
-    (seed..seed + games).map(|s| random_playout(&mut Game::new(opts, s), &mut chooser) as u64).sum()
+    (seed..seed + games)
+        .take_while(|_| !stop.load(Ordering::Relaxed))
+        .map(|s| random_playout(&mut Game::new(opts, s), &mut chooser) as u64)
+        .sum()
 }
 
 /// The same games split over `threads` threads (each thread its own seeds).
-pub fn random_games_parallel(players: usize, games: u64, seed: u64, threads: usize) -> u64 {
+pub fn random_games_parallel(players: usize, games: u64, seed: u64, threads: usize, stop: &AtomicBool) -> u64 {
     let threads = threads.max(1) as u64;
     std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let n = games / threads + u64::from(t < games % threads);
                 let start = seed + t * (games / threads + 1);
-                s.spawn(move || random_games(players, n, start))
+                s.spawn(move || random_games(players, n, start, stop))
             })
             .collect();
         handles.into_iter().map(|h| h.join().expect("no panics")).sum()

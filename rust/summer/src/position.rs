@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{Side, Space, SPACE_SYNTAX};
-use crate::error::{clip, quote, Error};
+use crate::error::{quote, Error};
 use crate::scoring::breakdown;
 use crate::setup::{field_error as err, BoardSetup, Setup};
 use crate::state::{parse_wild_order, Game, Options, Phase};
@@ -71,14 +71,7 @@ impl Game {
 
     /// The position as JSON indented by `indent` spaces per level.
     pub fn to_json_indented(&self, indent: usize) -> String {
-        let pad = " ".repeat(indent);
-        let mut out = Vec::new();
-        let mut ser = serde_json::Serializer::with_formatter(
-            &mut out,
-            serde_json::ser::PrettyFormatter::with_indent(pad.as_bytes()),
-        );
-        self.doc().serialize(&mut ser).expect("a position always serialises");
-        String::from_utf8(out).expect("serde_json writes UTF-8")
+        pavilion_core::json::to_string_indented(&self.doc(), indent)
     }
 
     /// The position as one line of JSON.
@@ -98,8 +91,7 @@ impl Game {
 
     /// Reads a position written by `to_json` (or by hand); errors name the bad field.
     pub fn from_json(text: &str) -> Result<Game, Error> {
-        let doc: Doc =
-            serde_json::from_str(text).map_err(|e| Error::Notation(format!("position: {}", clip(&e.to_string()))))?;
+        let doc: Doc = pavilion_core::json::read_document(text, FORMAT)?;
         let finals: Vec<Option<i32>> = doc.boards.iter().map(|b| b.final_score).collect();
         let g = Setup::try_from(doc)?.into_game()?;
         for (i, f) in finals.into_iter().enumerate() {

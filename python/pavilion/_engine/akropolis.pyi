@@ -1,0 +1,151 @@
+"""Akropolis: the game and its moves (`pavilion.akropolis` re-exports these)."""
+
+from typing import Any, Self, TypedDict, final
+
+__all__ = [
+    "BARRACKS_EDGES",
+    "DISTRICTS",
+    "HEXES",
+    "LAKES",
+    "MOVE_SYNTAX",
+    "START_TILE",
+    "TILES",
+    "VARIANT_LETTERS",
+    "Game",
+    "Move",
+    "_game_from_state",
+]
+
+class HexInfo(TypedDict):
+    kind: str
+    colour: str
+    plaza: bool
+    stars: int
+
+TILES: dict[int, str]
+"""City tiles 1-61 by id: their three letters, anchor first, then clockwise."""
+START_TILE: str
+"""The starting tile's letters (tile id 0): a House plaza and three quarries."""
+HEXES: dict[str, HexInfo]
+"""Each hex letter (`h m b t g q H M B T G`): its kind, colour, whether a plaza, its stars."""
+DISTRICTS: list[str]
+"""The district kinds in scoring order: houses, markets, barracks, temples, gardens."""
+VARIANT_LETTERS: str
+BARRACKS_EDGES: list[str]
+LAKES: list[str]
+MOVE_SYNTAX: str
+
+class MoveOutcome(TypedDict):
+    move: Move
+    seat: int
+    tile: int
+    cost: int
+    level: int
+    stones_gained: int
+    new_round: bool
+    game_over: bool
+
+class DistrictScore(TypedDict):
+    stars: int
+    value: int
+    score: int
+
+class ScoreBreakdown(TypedDict):
+    houses: DistrictScore
+    markets: DistrictScore
+    barracks: DistrictScore
+    temples: DistrictScore
+    gardens: DistrictScore
+    stones: int
+    total: int
+
+@final
+class Move:
+    """A move `i@q,r/k`: site tile i, anchor hex q,r, rotation k."""
+
+    @staticmethod
+    def parse(text: str) -> Move: ...
+    @property
+    def index(self) -> int: ...
+    @property
+    def at(self) -> tuple[int, int]: ...
+    @property
+    def rot(self) -> int: ...
+    @property
+    def footprint(self) -> list[tuple[int, int]]: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __lt__(self, other: Move, /) -> bool: ...
+    def __le__(self, other: Move, /) -> bool: ...
+    def __gt__(self, other: Move, /) -> bool: ...
+    def __ge__(self, other: Move, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Game:
+    """An Akropolis game: 2 to 4 players, the five variants, the long game and the two rule options."""
+
+    def __new__(
+        cls,
+        players: int = 2,
+        seed: int | None = None,
+        variants: str = "",
+        long: bool = False,
+        barracks_edge: str = "outside",
+        lake: str = "single_hex",
+    ) -> Self: ...
+    @property
+    def seed(self) -> int | None: ...
+    @property
+    def players(self) -> int: ...
+    @property
+    def variants(self) -> str: ...
+    @property
+    def long(self) -> bool: ...
+    @property
+    def barracks_edge(self) -> str: ...
+    @property
+    def lake(self) -> str: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def rounds(self) -> int: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def chief_architect(self) -> int: ...
+    @property
+    def site(self) -> list[int]: ...
+    @property
+    def stacks_left(self) -> int: ...
+    @property
+    def stones(self) -> list[int]: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winners(self) -> list[int]: ...
+    @property
+    def move_stack(self) -> list[Move]: ...
+    def city(self, seat: int) -> dict[tuple[int, int], tuple[int, str, int]]:
+        """Visible hexes: {(q, r): (height, letter, tile id)}; tile 0 is the starting tile."""
+
+    def placements(self, seat: int) -> list[tuple[int, tuple[int, int], int]]:
+        """Tiles in the order placed, the starting tile first: (tile id, (q, r), rotation)."""
+
+    def score_breakdown(self, seat: int) -> ScoreBreakdown: ...
+    def legal_moves(self) -> list[Move]: ...
+    def is_legal(self, move: Move | str) -> bool: ...
+    def play(self, move: Move | str) -> MoveOutcome: ...
+    def pop(self) -> Move: ...
+    def copy(self) -> Game: ...
+    def __copy__(self) -> Game: ...
+    def __deepcopy__(self, memo: Any) -> Game: ...
+    def to_json(self, indent: int | None = 2) -> str: ...
+    @staticmethod
+    def from_json(text: str) -> Game: ...
+    def redraw_hidden(self, seed: int) -> None: ...
+    def perft(self, depth: int) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+
+def _game_from_state(text: str, seed: int | None) -> Game: ...

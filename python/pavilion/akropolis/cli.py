@@ -1,0 +1,102 @@
+"""`pavilion akropolis ...`: Akropolis positions from the command line."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Game
+from pavilion._engine.text import quote
+from pavilion.akropolis import render
+from pavilion.cli_common import SEED, InputError, console
+from pavilion.files import quote_path, read_input
+
+
+def load_position(path: str) -> Game:
+    """Reads an Akropolis position file (`-` for stdin); any problem becomes one clear line."""
+    text = read_input(path, "position file")
+    try:
+        return Game.from_json(text)
+    except ValueError as e:
+        raise InputError(f"{quote_path(path)}: {e}") from None
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def akropolis() -> None:
+    """Akropolis: positions, legal moves, perft.
+
+    A move is i@q,r/k: take the site tile at index i (it costs i stones) and
+    put its anchor hex on q,r, turned k steps clockwise (0-5), as 0@1,0/0.
+    """
+
+
+@akropolis.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--seed", type=SEED, default=None, help="Fixes the shuffle (default: random).")
+@click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none).")
+@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
+@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True)
+@click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True)
+def new(players: int, seed: int | None, variants: str, long_game: bool, barracks_edge: str, lake: str) -> None:
+    """Print the position file of a new game."""
+    try:
+        game = Game(
+            players=players, seed=seed, variants=variants, long=long_game, barracks_edge=barracks_edge, lake=lake
+        )
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    click.echo(game.to_json())
+
+
+@akropolis.command()
+@click.argument("position")
+@click.option("--coords", is_flag=True, help="Label each hex with its q,r instead of its letter and level.")
+def show(position: str, coords: bool) -> None:
+    """Draw a position file (`-` reads stdin): the site, each city as a hex map, the scores."""
+    console.print(render.position(load_position(position), coords))
+
+
+@akropolis.command()
+@click.argument("position")
+def moves(position: str) -> None:
+    """List the legal moves of a position file."""
+    game = load_position(position)
+    if game.is_over:
+        console.print(f"the game is over: no legal moves (final scores {', '.join(map(str, game.scores))})")
+        return
+    legal = game.legal_moves()
+    t = Table(title=f"{len(legal)} legal moves, player {game.current_player + 1} to move")
+    for name in ("move", "tile", "cost", "covers"):
+        t.add_column(name)
+    for m in legal:
+        tile = game.site[m.index]
+        covers = " ".join(f"{q},{r}" for q, r in m.footprint)
+        t.add_row(str(m), render.tile_text(tile), str(m.index), covers)
+    console.print(t)
+
+
+@akropolis.command()
+@click.argument("position")
+@click.argument("move_texts", metavar="MOVE...", nargs=-1, required=True)
+def apply(position: str, move_texts: tuple[str, ...]) -> None:
+    """Play moves on a position file and print the new position."""
+    game = load_position(position)
+    for i, text in enumerate(move_texts, 1):
+        try:
+            game.play(text)
+        except ValueError as e:
+            raise InputError(f"move {i} ({quote(text)}): {e}") from None
+    click.echo(game.to_json())
+
+
+@akropolis.command()
+@click.argument("position", required=False)
+@click.option("--depth", type=click.IntRange(1, 6), default=2, show_default=True)
+def perft(position: str | None, depth: int) -> None:
+    """Count legal move sequences (default position: a new 2-player game, seed 1)."""
+    game = load_position(position) if position else Game(players=2, seed=1)
+    for d in range(1, depth + 1):
+        click.echo(f"depth {d}: {game.perft(d)}")
+
+
+__all__ = ["MOVE_SYNTAX", "akropolis"]
