@@ -23,6 +23,10 @@ pub type Footprint = (Hex, u8);
 /// then upper ones (anchored on an occupied position). Each appears once.
 pub fn footprints(city: &City, out: &mut Vec<Footprint>) {
     out.clear();
+    for_each_footprint(city, |at, rot| out.push((at, rot)));
+}
+
+fn for_each_footprint(city: &City, mut found: impl FnMut(Hex, u8)) {
     for fi in 0..city.frontier_len() {
         let f = city.frontier_hex(fi);
         for j in 0..3 {
@@ -31,7 +35,7 @@ pub fn footprints(city: &City, out: &mut Vec<Footprint>) {
                 let spots = footprint(at, rot);
                 // Counted from its first frontier position only, so once.
                 if spots.iter().all(|&h| city.height(h) == 0) && !spots[..j].iter().any(|&h| city.is_frontier(h)) {
-                    out.push((at, rot));
+                    found(at, rot);
                 }
             }
         }
@@ -43,7 +47,7 @@ pub fn footprints(city: &City, out: &mut Vec<Footprint>) {
         let at = city.entry_hex(e);
         for rot in 0..6u8 {
             if city.can_place(footprint(at, rot)).is_ok() {
-                out.push((at, rot));
+                found(at, rot);
             }
         }
     }
@@ -110,10 +114,13 @@ impl Game {
         if self.is_over() {
             return;
         }
-        let mut spots = Vec::new();
-        footprints(self.city(self.current_player()), &mut spots);
-        for index in 0..=self.max_affordable() as u8 {
-            out.extend(spots.iter().map(|&(at, rot)| Move { index, at, rot }));
+        // The footprints once (as index-0 moves), then copied for each dearer tile:
+        // no allocation beyond what `out` already holds.
+        for_each_footprint(self.city(self.current_player()), |at, rot| out.push(Move { index: 0, at, rot }));
+        let n = out.len();
+        for index in 1..=self.max_affordable() as u8 {
+            out.extend_from_within(..n);
+            out[index as usize * n..].iter_mut().for_each(|m| m.index = index);
         }
     }
 

@@ -98,21 +98,27 @@ impl Grid {
     /// Marks the empty cells joined to the box's border (all empty, all joined to
     /// the plane beyond) by empty cells.
     fn flood_outside(&mut self) {
-        let mut stack = Vec::with_capacity(2 * (self.w + self.h));
+        // Each cell is pushed at most once (when first marked), so a grid-sized stack suffices.
+        let mut stack = [0u16; SIDE * SIDE];
+        let mut len = 0;
         for r in 0..self.h {
             for q in 0..self.w {
                 if r == 0 || q == 0 || r == self.h - 1 || q == self.w - 1 {
                     let i = r * SIDE + q;
                     self.outside[i] = true;
-                    stack.push(i);
+                    stack[len] = i as u16;
+                    len += 1;
                 }
             }
         }
-        while let Some(i) = stack.pop() {
+        while len > 0 {
+            len -= 1;
+            let i = stack[len] as usize;
             for n in self.neighbours(i) {
                 if self.face[n] == EMPTY && !self.outside[n] {
                     self.outside[n] = true;
-                    stack.push(n);
+                    stack[len] = n as u16;
+                    len += 1;
                 }
             }
         }
@@ -147,27 +153,32 @@ pub fn score_city(city: &City, stones: u32, options: &Options) -> Breakdown {
     for (_, top) in city.tops().filter(|(_, t)| t.face.is_plaza()) {
         b.districts[top.face.kind() as usize].stars += top.face.stars();
     }
-    let cells: Vec<usize> = city.tops().map(|(h, _)| g.index(h).expect("inside the box")).collect();
+    let cells = || city.tops().map(|(h, _)| g.index(h).expect("inside the box"));
     let level = |i: usize| g.level[i] as u32;
     let doubled = |value: u32, yes: bool| if yes { 2 * value } else { value };
 
     // Houses: only the largest group of adjacent houses (most hexes, then highest value).
     let house = Face::district(Kind::House);
-    let mut seen = vec![false; SIDE * SIDE];
+    let mut seen = [false; SIDE * SIDE];
+    let mut stack = [0u16; SIDE * SIDE];
     let mut best = (0usize, 0u32);
-    for &start in &cells {
+    for start in cells() {
         if !g.is(start, house) || seen[start] {
             continue;
         }
-        let (mut size, mut value, mut stack) = (0usize, 0u32, vec![start]);
+        let (mut size, mut value, mut len) = (0usize, 0u32, 1);
+        stack[0] = start as u16;
         seen[start] = true;
-        while let Some(i) = stack.pop() {
+        while len > 0 {
+            len -= 1;
+            let i = stack[len] as usize;
             size += 1;
             value += level(i);
             for n in g.neighbours(i) {
                 if g.is(n, house) && !seen[n] {
                     seen[n] = true;
-                    stack.push(n);
+                    stack[len] = n as u16;
+                    len += 1;
                 }
             }
         }
@@ -181,7 +192,7 @@ pub fn score_city(city: &City, stones: u32, options: &Options) -> Breakdown {
     let temple = Face::district(Kind::Temple);
     let garden = Face::district(Kind::Garden);
     let edge = |n: usize| g.face[n] == EMPTY && (options.barracks_edge == BarracksEdge::AnyEmpty || g.outside[n]);
-    for &i in &cells {
+    for i in cells() {
         let (kind, value) = if g.is(i, market) {
             // Markets: alone (no adjacent market); the variant doubles one next to a Market plaza.
             if g.neighbours(i).any(|n| g.is(n, market)) {
