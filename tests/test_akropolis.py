@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pavilion import IllegalMoveError, NotationError, OptionsError, akropolis
 from pavilion.akropolis import DISTRICTS, TILES, Game, Move
@@ -207,3 +209,34 @@ def test_cli_bad_input_is_one_line_and_exit_2(run):
 
 def main_new_summer() -> str:
     return CliRunner().invoke(main, ["new", "--seed", "1"]).output
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.one_of(st.text(), st.text(alphabet="0123456789@,/- x", max_size=14)))
+def test_move_text_is_read_or_refused_with_a_notation_error(text):
+    try:
+        m = Move.parse(text)
+    except NotationError as e:
+        assert "i@q,r/k" in str(e) and "\n" not in str(e)
+    else:
+        assert Move.parse(str(m)) == m and 0 <= m.index <= 5 and 0 <= m.rot <= 5
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(max_size=200))
+def test_position_text_is_read_or_refused_with_a_notation_error(text):
+    with pytest.raises(NotationError):
+        Game.from_json(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64 - 1), players=st.integers(2, 4), plies=st.integers(0, 60))
+def test_random_play_from_any_seed_round_trips(seed, players, plies):
+    g = Game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if g.is_over:
+            break
+        g.play(rng.choice(g.legal_moves()))
+    assert Game.from_json(g.to_json()) == g
+    assert sum(len(g.placements(s)) - 1 for s in range(players)) == len(g.move_stack)

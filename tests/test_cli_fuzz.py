@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pavilion import Game
+from pavilion import Game, akropolis
 from pavilion.cli import main
 from pavilion.files import MAX_INPUT_BYTES
 from pavilion.record import GameRecord
@@ -31,6 +31,10 @@ READERS = [
     ["solve", "{}", "--iterations", "10"],
     ["play", "--load"],
     ["score", "--file"],
+    ["akropolis", "show"],
+    ["akropolis", "moves"],
+    ["akropolis", "apply", "{}", "0@1,0/0"],
+    ["akropolis", "perft", "{}", "--depth", "1"],
 ]
 
 json_values = st.recursive(
@@ -113,6 +117,43 @@ def test_mutated_positions(tmp_path, doc):
     for command in (["moves"], ["show"]):
         r = invoke_on(tmp_path, command, json.dumps(doc).encode())
         # Some edits leave a readable position (say a hand given back in another order): then it must work.
+        if r.exit_code != 0:
+            assert_one_clean_error(r)
+        else:
+            assert not [c for c in r.output if is_control(c)]
+
+
+def akropolis_doc() -> dict:
+    g = akropolis.Game(players=3, seed=7, variants="hb")
+    for m in ["0@1,0/0", "1@1,0/0", "0@-1,-1/0"]:
+        if g.is_legal(m):
+            g.play(m)
+        else:
+            g.play(g.legal_moves()[0])
+    doc: dict = json.loads(g.to_json())
+    return doc
+
+
+@st.composite
+def mutated_akropolis(draw):
+    """A real Akropolis position with one field, or one field of a city or of a placement, replaced."""
+    doc = akropolis_doc()
+    where = draw(st.sampled_from(["top", "city", "placement"]))
+    city = doc["cities"][draw(st.integers(0, 2))]
+    target = {"top": doc, "city": city, "placement": city["placements"][0] if city["placements"] else city}[where]
+    key = draw(st.sampled_from(sorted(target)))
+    new = draw(json_values | st.integers(-200, 200) | st.lists(st.integers(-130, 130), min_size=2, max_size=2))
+    if new == target[key]:
+        new = [new]
+    target[key] = new
+    return doc
+
+
+@fuzz_settings(150)
+@given(doc=mutated_akropolis())
+def test_mutated_akropolis_positions(tmp_path, doc):
+    for command in (["akropolis", "moves"], ["akropolis", "show"]):
+        r = invoke_on(tmp_path, command, json.dumps(doc).encode())
         if r.exit_code != 0:
             assert_one_clean_error(r)
         else:
