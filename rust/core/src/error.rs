@@ -109,6 +109,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn clip_keeps_short_messages_and_both_ends_of_long_ones() {
+        assert_eq!(clip("missing field `rng` at line 3"), "missing field `rng` at line 3");
+        let long = format!("invalid value: {} at line 9 column 70", "x".repeat(500));
+        let c = clip(&long);
+        assert_eq!(c.chars().count(), 161, "80 characters each side of the ellipsis");
+        assert!(c.starts_with("invalid value: xxx") && c.ends_with("at line 9 column 70"));
+        assert_eq!(c.chars().nth(80), Some('…'));
+        let edge = "é".repeat(160);
+        assert_eq!(clip(&edge), edge, "160 characters are kept whole");
+    }
+
+    #[test]
     fn quote_escapes_and_cuts() {
         assert_eq!(quote("B4"), "'B4'");
         assert_eq!(quote("x\u{1b}]0;pwned\u{7}"), "'x\\x1b]0;pwned\\x07'");

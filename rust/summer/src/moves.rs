@@ -85,10 +85,6 @@ impl MoveList {
         // SAFETY: the first `len` entries were written by `push`.
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
-
-    pub fn contains(&self, m: &Move) -> bool {
-        self.as_slice().contains(m)
-    }
 }
 
 impl Default for MoveList {

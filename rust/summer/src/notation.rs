@@ -137,8 +137,9 @@ impl Move {
             None => 0,
             Some('+') => {
                 let digits: String = chars[i + 1..].iter().collect();
+                // Digits only: `u8::from_str` would also take a sign (`B4++2`).
                 match digits.parse::<u8>() {
-                    Ok(w @ 1..=5) => w,
+                    Ok(w @ 1..=5) if digits.bytes().all(|b| b.is_ascii_digit()) => w,
                     _ => return Err(bad(text, format!("{} is not a wild count 1..5", quote(&format!("+{digits}"))))),
                 }
             }
@@ -170,6 +171,8 @@ mod tests {
             ("C3", "names its colour"),
             ("B4+0", "wild count"),
             ("B4+x", "wild count"),
+            ("B4++2", "wild count"),
+            ("passBB", "write a pass as 'pass'"),
             ("0B", "numbered from 1"),
             ("10R", "factory 10 does not exist"),
             ("3X", "'X' is not a colour"),
