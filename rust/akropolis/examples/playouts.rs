@@ -21,6 +21,16 @@ fn main() {
         points += g.scores().iter().map(|&s| s as u64).sum::<u64>();
     }
     let secs = start.elapsed().as_secs_f64();
+    // What a search pays to copy a position (done once per iteration).
+    let g = Game::new(options, 0).unwrap();
+    let copies = 1_000_000;
+    let t = std::time::Instant::now();
+    let mut rounds = 0;
+    for _ in 0..copies {
+        rounds += std::hint::black_box(g.clone()).round();
+    }
+    let ns = t.elapsed().as_nanos() as f64 / copies as f64;
+    println!("a game is {} bytes; a clone takes {ns:.0} ns ({rounds} rounds summed)", std::mem::size_of::<Game>());
     println!(
         "{games} games, {turns} turns in {secs:.2} s: {:.0} games/s, mean score {:.1}",
         games as f64 / secs,
