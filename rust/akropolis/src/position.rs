@@ -158,6 +158,28 @@ impl Game {
         if doc.site.len() == 1 && !doc.stacks.is_empty() {
             return Err(err("site", "one tile left with stacks remaining: the next stack would be revealed"));
         }
+        // The turn order: rounds, the player to move, each city's size (checked before
+        // the cities are built, which bounds how much building a file can ask for).
+        let stacks_used = options.stacks() - doc.stacks.len();
+        if doc.round != stacks_used + 1 {
+            return Err(err(
+                "round",
+                format!("{} stacks are revealed, so this is round {}", stacks_used, stacks_used + 1),
+            ));
+        }
+        let turns = stacks_used * options.stack_size() + options.site_size() - doc.site.len();
+        if doc.current_player != turns % players {
+            return Err(err("current_player", format!("after {turns} turns seat {} is to move", turns % players)));
+        }
+        for (s, c) in doc.cities.iter().enumerate() {
+            let want = turns / players + usize::from(s < turns % players);
+            if c.placements.len() != want {
+                return Err(err(
+                    &format!("cities[{s}].placements"),
+                    format!("seat {s} has placed {want} tiles after {turns} turns"),
+                ));
+            }
+        }
         // The cities, placement by placement.
         let mut cities: [City; MAX_PLAYERS] = std::array::from_fn(|_| City::new());
         for (s, c) in doc.cities.iter().enumerate() {
@@ -186,26 +208,7 @@ impl Game {
         if let Some(t) = in_play.clone().find(|&t| !seen[t as usize]) {
             return Err(err("site", format!("tile {t} is nowhere (on the site, in a stack or in a city)")));
         }
-        // The turn order: rounds, the player to move, each city's size.
-        let stacks_used = options.stacks() - doc.stacks.len();
-        if doc.round != stacks_used + 1 {
-            return Err(err(
-                "round",
-                format!("{} stacks are revealed, so this is round {}", stacks_used, stacks_used + 1),
-            ));
-        }
-        let turns = stacks_used * options.stack_size() + options.site_size() - doc.site.len();
-        if doc.current_player != turns % players {
-            return Err(err("current_player", format!("after {turns} turns seat {} is to move", turns % players)));
-        }
         for (s, c) in doc.cities.iter().enumerate() {
-            let want = turns / players + usize::from(s < turns % players);
-            if c.placements.len() != want {
-                return Err(err(
-                    &format!("cities[{s}].placements"),
-                    format!("seat {s} has placed {want} tiles after {turns} turns"),
-                ));
-            }
             let quarries = stones_possible(&cities[s]);
             if c.stones > s as u32 + 1 + quarries {
                 return Err(err(
@@ -282,7 +285,15 @@ mod tests {
         refused(|d| d["players"] = json!(5), "players");
         refused(|d| d["variants"] = json!("hx"), "variants");
         refused(|d| d["lake"] = json!("sea"), "lake");
-        refused(|d| d["long"] = json!(true), "tile 50 is nowhere");
+        refused(|d| d["long"] = json!(true), "round: 5 stacks are revealed, so this is round 6");
+        // A city asking for more tiles than the turns allow is refused before anything is built.
+        refused(
+            |d| {
+                let p = d["cities"][0]["placements"][0].clone();
+                d["cities"][0]["placements"] = json!(vec![p; 40]);
+            },
+            "seat 0 has placed 3 tiles after 9 turns",
+        );
         refused(|d| d["round"] = json!(2), "round: 2 stacks are revealed, so this is round 3");
         refused(|d| d["current_player"] = json!(1), "current_player: after 9 turns seat 0 is to move");
         refused(|d| d["site"][0] = d["site"][1].clone(), "appears twice");
