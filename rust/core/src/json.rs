@@ -29,3 +29,34 @@ pub fn read_document<T: serde::de::DeserializeOwned>(text: &str, format: &str) -
     }
     serde_json::from_value(value).map_err(|e| bad(clip(&e.to_string())))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Serialize, Deserialize, PartialEq, Debug)]
+    struct Doc {
+        format: String,
+        n: Vec<u8>,
+    }
+
+    #[test]
+    fn indents_by_the_width_asked() {
+        let doc = Doc { format: "x".into(), n: vec![1] };
+        assert_eq!(to_string_indented(&doc, 4), "{\n    \"format\": \"x\",\n    \"n\": [\n        1\n    ]\n}");
+        assert_eq!(to_string_indented(&doc, 0), "{\n\"format\": \"x\",\n\"n\": [\n1\n]\n}");
+    }
+
+    #[test]
+    fn a_document_of_another_format_is_named_before_its_fields() {
+        let other = r#"{"format": "pavilion-position", "side": "gray"}"#;
+        let e = read_document::<Doc>(other, "x").unwrap_err().to_string();
+        assert_eq!(e, "position: format: expected \"x\", found 'pavilion-position'");
+        let e = read_document::<Doc>(r#"{"format": 3}"#, "x").unwrap_err().to_string();
+        assert_eq!(e, "position: format: expected \"x\"");
+        let ok: Doc = read_document(r#"{"format": "x", "n": [2]}"#, "x").unwrap();
+        assert_eq!(ok, Doc { format: "x".into(), n: vec![2] });
+        assert!(read_document::<Doc>("[1,", "x").unwrap_err().to_string().starts_with("position: "));
+    }
+}

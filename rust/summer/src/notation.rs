@@ -178,6 +178,7 @@ mod tests {
             ("3X", "'X' is not a colour"),
             ("pass:BQ", "'Q' in the keep set"),
             ("bonus", "bonus:"),
+            ("bonus:", "write a bonus as"),
             ("", "empty"),
         ] {
             let e = Move::parse(text).unwrap_err().to_string();
