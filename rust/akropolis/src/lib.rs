@@ -26,6 +26,7 @@ pub mod options;
 pub mod perft;
 pub mod position;
 pub mod scoring;
+pub mod search;
 pub mod state;
 pub mod tiles;
 

@@ -140,9 +140,13 @@ impl Game {
 
     /// Re-deals the face-down tiles in an order drawn from `seed`, leaving everything
     /// visible (the site, the cities, the number of stacks) as it is. A search calls
-    /// this so that it never plays out the real, unseen order.
+    /// this so that it never plays out the real, unseen order: the result depends
+    /// only on the seed and on which tiles are face down, never on their order.
     pub fn redraw_hidden(&mut self, seed: u64) {
         let n = self.stacked_len as usize;
+        // Sorted first, so the new order depends on which tiles are face down
+        // (public: every other tile is in sight) and never on their real order.
+        self.stacked[..n].sort_unstable();
         shuffle(&mut self.stacked[..n], &mut SplitMix64::new(seed));
     }
 

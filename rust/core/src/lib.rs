@@ -7,8 +7,11 @@
 //! saved games depend on.
 
 pub mod error;
+pub mod game;
 pub mod json;
 pub mod rng;
+pub mod search;
 
 pub use error::Error;
+pub use game::Game;
 pub use rng::SplitMix64;

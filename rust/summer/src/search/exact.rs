@@ -12,7 +12,7 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::tree::Values;
+use super::Values;
 use super::{outcome, tree_moves, utility, MoveStats, SearchConfig, SearchResult};
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Phase, ROUNDS};

@@ -1,25 +1,14 @@
 //! Rollout policies: how a simulation plays from a leaf to the end of the game.
 
+pub use pavilion_core::search::policy::{Rollout, UniformRollout};
+
 use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
 use crate::state::Game;
 
-/// Chooses moves during a rollout (of a game that is not over); `scratch` is
-/// a move buffer the policy may fill. Implementations return legal moves only.
-pub trait Rollout: Send + Sync {
-    fn choose(&self, g: &Game, scratch: &mut MoveList, rng: &mut SplitMix64) -> Move;
-}
-
-/// Uniform over the legal moves. Weak in this game: a hand of tiles has up to
-/// 210 keep sets, so a uniform pick mostly passes at once.
-pub struct UniformRollout;
-
-impl Rollout for UniformRollout {
-    fn choose(&self, g: &Game, scratch: &mut MoveList, rng: &mut SplitMix64) -> Move {
-        g.random_move(rng, scratch).expect("rollouts stop when the game is over")
-    }
-}
+// The uniform rollout (`UniformRollout`, from core) is weak in this game: a hand
+// of tiles has up to 210 keep sets, so a uniform pick mostly passes at once.
 
 /// Cheap informed play, close to the greedy agent with some noise: drafts
 /// mostly the take with the most tiles (counting the centre penalty);
@@ -45,7 +34,7 @@ fn best_by<F: Fn(&Move) -> i32>(moves: &[Move], f: F) -> Move {
     best
 }
 
-impl Rollout for InformedRollout {
+impl Rollout<Game> for InformedRollout {
     fn choose(&self, g: &Game, moves: &mut MoveList, rng: &mut SplitMix64) -> Move {
         g.legal_moves(moves);
         let moves = &*moves;

@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use super::exact::solve;
-use super::tree::Values;
+use super::Values;
 use super::*;
 use crate::board::Side;
 use crate::rng::SplitMix64;

@@ -4,22 +4,22 @@
 //! own RNG (`Game::redraw_hidden`), and walks down by move. Statistics live on
 //! edges, from the point of view of the player who chose the edge. A node
 //! remembers a fingerprint of the legal moves it was created with; when a
-//! chance event (new factories, a supply refill) gives a walk a different move
-//! set, the walk stops there and rolls out instead of mixing positions.
+//! chance event (new factories, a supply refill, a revealed stack) gives a walk
+//! a different move set, the walk stops there and rolls out instead of mixing
+//! positions.
 
 use std::hash::{Hash, Hasher};
 
 use super::policy::Rollout;
-use super::{outcome, tree_moves, utility, SearchConfig};
-use crate::moves::{Move, MoveList};
+use super::{outcome, utility, SearchConfig};
+use crate::game::{Game, Values};
 use crate::rng::SplitMix64;
-use crate::state::{Game, MAX_PLAYERS};
 
 const NONE: u32 = u32::MAX;
 
 #[derive(Clone, Copy)]
-pub struct Edge {
-    pub mv: Move,
+pub struct Edge<M> {
+    pub mv: M,
     pub child: u32,
     pub visits: u32,
     /// Sum of win/draw/loss values (1, 1/k for a k-way shared win, 0).
@@ -36,13 +36,14 @@ struct Node {
     unvisited: u32,
 }
 
-pub struct Tree {
+pub struct Tree<G: Game> {
     nodes: Vec<Node>,
-    edges: Vec<Edge>,
+    edges: Vec<Edge<G::Move>>,
     rng: SplitMix64,
-    root: Game,
+    root: G,
     max_edges: usize,
-    all_passes: bool,
+    /// Search every legal move rather than the game's `search_moves`.
+    all_moves: bool,
     pub iterations: u64,
 }
 
@@ -60,41 +61,43 @@ impl Hasher for FoldHasher {
     }
 }
 
-fn fingerprint(moves: &[Move]) -> u64 {
+fn fingerprint<M: Hash>(moves: &[M]) -> u64 {
     let mut h = FoldHasher(moves.len() as u64);
     moves.hash(&mut h);
     h.finish()
 }
 
-/// Bytes of tree memory per edge (nodes are few next to edges).
-pub const EDGE_BYTES: usize = std::mem::size_of::<Edge>() + 8;
+/// Bytes of tree memory per edge of a game's moves (nodes are few next to edges).
+pub const fn edge_bytes<M>() -> usize {
+    std::mem::size_of::<Edge<M>>() + 8
+}
 
-impl Tree {
-    pub fn new(root: &Game, seed: u64, max_bytes: usize, all_passes: bool) -> Tree {
+impl<G: Game> Tree<G> {
+    pub fn new(root: &G, seed: u64, max_bytes: usize, all_moves: bool) -> Tree<G> {
         let mut t = Tree {
             nodes: Vec::new(),
             edges: Vec::new(),
             rng: SplitMix64::new(seed),
-            root: *root,
-            max_edges: (max_bytes / EDGE_BYTES).max(1024),
-            all_passes,
+            root: root.clone(),
+            max_edges: (max_bytes / edge_bytes::<G::Move>()).max(1024),
+            all_moves,
             iterations: 0,
         };
-        let mut moves = MoveList::new();
+        let mut moves = G::MoveList::default();
         t.moves_at(root, &mut moves);
         t.add_node(&moves);
         t
     }
 
-    fn moves_at(&self, g: &Game, out: &mut MoveList) {
-        if self.all_passes {
+    fn moves_at(&self, g: &G, out: &mut G::MoveList) {
+        if self.all_moves {
             g.legal_moves(out);
         } else {
-            tree_moves(g, out);
+            g.search_moves(out);
         }
     }
 
-    fn add_node(&mut self, moves: &[Move]) -> u32 {
+    fn add_node(&mut self, moves: &[G::Move]) -> u32 {
         let first = self.edges.len() as u32;
         self.edges.extend(moves.iter().map(|&mv| Edge { mv, child: NONE, visits: 0, wdl: 0.0, margin: 0.0 }));
         self.nodes.push(Node {
@@ -107,7 +110,7 @@ impl Tree {
         (self.nodes.len() - 1) as u32
     }
 
-    pub fn root_edges(&self) -> &[Edge] {
+    pub fn root_edges(&self) -> &[Edge<G::Move>] {
         let n = &self.nodes[0];
         &self.edges[n.first_edge as usize..(n.first_edge + n.num_edges) as usize]
     }
@@ -117,11 +120,11 @@ impl Tree {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.edges.len() * EDGE_BYTES + self.nodes.len() * std::mem::size_of::<Node>()
+        self.edges.len() * edge_bytes::<G::Move>() + self.nodes.len() * std::mem::size_of::<Node>()
     }
 
     /// Most-visited line from the root, starting with `first` (a root move).
-    pub fn principal_variation(&self, first: usize, max_len: usize) -> Vec<Move> {
+    pub fn principal_variation(&self, first: usize, max_len: usize) -> Vec<G::Move> {
         let mut pv = Vec::new();
         let root = &self.nodes[0];
         let mut e = &self.edges[(root.first_edge as usize) + first];
@@ -170,9 +173,9 @@ impl Tree {
     }
 
     /// Runs one iteration: select, expand one node, roll out, back up.
-    pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout) {
+    pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout<G>) {
         let mut walk = self.descend(cfg, false);
-        let mut moves = MoveList::new();
+        let mut moves = G::MoveList::default();
         let (wdl, margin) = play_out(&mut walk.game, rollout, &mut moves, &mut self.rng);
         self.backup(&walk, &wdl, &margin, false);
     }
@@ -180,12 +183,12 @@ impl Tree {
     /// Selects down the tree from a fresh determinisation and expands one node.
     /// With `virtual_loss` the walk's edges count as visited (and lost) at
     /// once, so threads sharing the tree spread out; `backup` settles them.
-    pub fn descend(&mut self, cfg: &SearchConfig, virtual_loss: bool) -> Walk {
-        let mut g = self.root;
+    pub fn descend(&mut self, cfg: &SearchConfig, virtual_loss: bool) -> Walk<G> {
+        let mut g = self.root.clone();
         g.redraw_hidden(self.rng.next_u64());
         let mut walk = Walk { game: g, path: [(0, 0, 0); MAX_DEPTH], depth: 0 };
         let mut node = 0u32;
-        let mut moves = MoveList::new();
+        let mut moves = G::MoveList::default();
         loop {
             if walk.game.is_over() {
                 break;
@@ -229,7 +232,7 @@ impl Tree {
 
     /// Adds a finished game's values along the walk (visits too, unless the
     /// descent already counted them as a virtual loss).
-    pub fn backup(&mut self, walk: &Walk, wdl: &Values, margin: &Values, virtual_loss: bool) {
+    pub fn backup(&mut self, walk: &Walk<G>, wdl: &Values, margin: &Values, virtual_loss: bool) {
         for &(n, ei, mover) in &walk.path[..walk.depth] {
             if !virtual_loss {
                 self.count_visit(n, ei as usize);
@@ -245,20 +248,22 @@ impl Tree {
 const MAX_DEPTH: usize = 256;
 
 /// A walk down the tree: the position reached and the edges taken.
-pub struct Walk {
-    pub game: Game,
+pub struct Walk<G> {
+    pub game: G,
     path: [(u32, u32, u8); MAX_DEPTH],
     depth: usize,
 }
 
 /// Plays the rollout policy to the end of the game; the outcome per seat.
-pub fn play_out(g: &mut Game, rollout: &dyn Rollout, scratch: &mut MoveList, rng: &mut SplitMix64) -> (Values, Values) {
+pub fn play_out<G: Game>(
+    g: &mut G,
+    rollout: &dyn Rollout<G>,
+    scratch: &mut G::MoveList,
+    rng: &mut SplitMix64,
+) -> (Values, Values) {
     while !g.is_over() {
         let m = rollout.choose(g, scratch, rng);
         g.play_unchecked(&m);
     }
     outcome(g)
 }
-
-/// Values per seat, padded to `MAX_PLAYERS`.
-pub type Values = [f64; MAX_PLAYERS];

@@ -1,0 +1,114 @@
+//! Akropolis for the generic search of `pavilion-core`: the trait that lets the
+//! Monte-Carlo tree search play this game. Every move is searched (no pruning
+//! yet) and the informed rollout is the uniform one until a better one is measured.
+
+use pavilion_core::rng::SplitMix64;
+
+use crate::moves::{Move, MoveList};
+use crate::state::Game;
+
+/// The search over this game.
+pub type Searcher = pavilion_core::search::Searcher<Game>;
+pub type SearchResult = pavilion_core::search::SearchResult<Move>;
+
+impl pavilion_core::Game for Game {
+    type Move = Move;
+    type MoveList = MoveList;
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+    fn current_player(&self) -> usize {
+        Game::current_player(self)
+    }
+    fn is_over(&self) -> bool {
+        Game::is_over(self)
+    }
+    fn legal_moves(&self, out: &mut MoveList) {
+        Game::legal_moves(self, out)
+    }
+    fn play_unchecked(&mut self, m: &Move) {
+        Game::play_unchecked(self, m);
+    }
+    fn random_move(&self, rng: &mut SplitMix64, _scratch: &mut MoveList) -> Move {
+        Game::random_move(self, rng)
+    }
+    fn redraw_hidden(&mut self, seed: u64) {
+        Game::redraw_hidden(self, seed)
+    }
+    /// The total, then the stones left (the rules' tie-break).
+    fn standing(&self, seat: usize) -> (i64, i64) {
+        (self.score(seat).total as i64, self.stones(seat) as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use pavilion_core::search::{outcome, RolloutKind, SearchConfig};
+
+    use super::*;
+    use crate::options::Options;
+
+    fn search(g: &Game, seed: u64, iterations: u64) -> SearchResult {
+        let cfg = SearchConfig { seed, rollout: RolloutKind::Uniform, ..SearchConfig::default() };
+        let mut s = Searcher::new(g, cfg);
+        s.run(Some(iterations), None, &AtomicBool::new(false));
+        s.result(6)
+    }
+
+    #[test]
+    fn the_search_plays_legal_moves_and_never_reads_the_stacks() {
+        let mut g = Game::new(Options { players: 3, ..Options::default() }, 4).unwrap();
+        let mut rng = SplitMix64::new(1);
+        for _ in 0..5 {
+            let m = g.random_move(&mut rng);
+            g.play(&m).unwrap();
+        }
+        let r = search(&g, 9, 400);
+        assert_eq!(r.iterations, 400);
+        assert!(r.moves.iter().all(|m| g.check(&m.mv).is_ok()));
+        let mut line = g.clone();
+        for m in &r.moves[0].pv {
+            line.play(m).expect("the principal variation is playable");
+        }
+        // Only the face-down order differs: the search sees the same thing.
+        let mut other = g.clone();
+        other.redraw_hidden(123);
+        let a: Vec<_> = r.moves.iter().map(|m| (m.mv, m.visits)).collect();
+        let b: Vec<_> = search(&other, 9, 400).moves.iter().map(|m| (m.mv, m.visits)).collect();
+        assert_eq!(a, b);
+    }
+
+    #[test]
+    fn ties_on_points_go_to_stones_in_the_search_outcome() {
+        let mut g = Game::new(Options { players: 3, ..Options::default() }, 2).unwrap();
+        // Empty cities: each scores its stones, 1, 2 and 3; set two equal totals.
+        g.stones = [3, 3, 1, 0];
+        let (wdl, margin) = outcome(&g);
+        assert_eq!(&wdl[..3], &[0.5, 0.5, 0.0]);
+        assert_eq!(&margin[..3], &[0.0, 0.0, -2.0]);
+    }
+
+    #[test]
+    fn the_search_beats_random_play() {
+        let mut wins = 0.0;
+        let games = 4;
+        for seed in 0..games {
+            let mut g = Game::new(Options::default(), 100 + seed).unwrap();
+            let mut rng = SplitMix64::new(seed);
+            let searcher_seat = (seed % 2) as usize;
+            while !g.is_over() {
+                let m = if g.current_player() == searcher_seat {
+                    search(&g, seed, 1000).best().unwrap()
+                } else {
+                    g.random_move(&mut rng)
+                };
+                g.play(&m).unwrap();
+            }
+            wins += outcome(&g).0[searcher_seat];
+        }
+        assert_eq!(wins, games as f64, "MCTS (1,000 iterations a move) won only {wins} of {games} against random play");
+    }
+}

@@ -1,0 +1,47 @@
+//! What a search needs from a game, and nothing more (in the spirit of
+//! OpenSpiel's `State` API): players, whose turn, legal moves into a reusable
+//! buffer, play, the end and who stands where, a fast random move, and a
+//! re-draw of what no player has seen. A game may also offer the moves worth
+//! searching (pruning moves it can prove are never better) and a rollout that
+//! plays better than at random; the search never knows which game it plays.
+
+use crate::rng::SplitMix64;
+use crate::search::policy::{Rollout, UniformRollout};
+
+/// Most players any pavilion game seats.
+pub const MAX_PLAYERS: usize = 4;
+
+/// One value per seat, padded to [`MAX_PLAYERS`].
+pub type Values = [f64; MAX_PLAYERS];
+
+pub trait Game: Clone + Send + Sync + 'static {
+    type Move: Copy + Eq + std::hash::Hash + std::fmt::Debug + std::fmt::Display + Send + Sync;
+    /// A move buffer a search keeps and refills.
+    type MoveList: Default + std::ops::Deref<Target = [Self::Move]> + Send;
+
+    fn num_players(&self) -> usize;
+    fn current_player(&self) -> usize;
+    fn is_over(&self) -> bool;
+    /// Every legal move now (none once the game is over).
+    fn legal_moves(&self, out: &mut Self::MoveList);
+    /// The moves a search tree considers: by default every legal move; a game may
+    /// leave out moves it can prove are never better than one it keeps.
+    fn search_moves(&self, out: &mut Self::MoveList) {
+        self.legal_moves(out)
+    }
+    /// Plays a move known to be legal.
+    fn play_unchecked(&mut self, m: &Self::Move);
+    /// A legal move drawn uniformly, of a game that is not over (`scratch` is a buffer it may use).
+    fn random_move(&self, rng: &mut SplitMix64, scratch: &mut Self::MoveList) -> Self::Move;
+    /// Replaces what no player has seen (a bag's order, face-down stacks) with a
+    /// draw from `seed`, leaving everything visible as it is.
+    fn redraw_hidden(&mut self, seed: u64);
+    /// A seat's standing once the game is over: its score, then its tie-break
+    /// (higher is better on both; equal on both is a shared win).
+    fn standing(&self, seat: usize) -> (i64, i64);
+    /// The rollout a search plays when asked for an informed one (uniform unless
+    /// the game has a better one).
+    fn informed_rollout() -> &'static dyn Rollout<Self> {
+        &UniformRollout
+    }
+}

@@ -1,0 +1,324 @@
+//! Monte-Carlo tree search for 2–4 players (each maximises its own outcome),
+//! over any game that implements [`Game`], never reading the real future:
+//! every iteration re-draws what no player has seen.
+//!
+//! Threads search root-parallel by default (one tree per thread with its own
+//! seed, root statistics summed), or tree-parallel on request (one shared tree
+//! with virtual loss). A game adds what only it knows through the trait (moves
+//! worth searching, an informed rollout) and around the search (an exact
+//! endgame solver, say) without the search knowing the game.
+
+pub mod policy;
+pub mod tree;
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::error::{quote, Error};
+use crate::game::{Game, Values, MAX_PLAYERS};
+use policy::{Rollout, UniformRollout};
+use tree::Tree;
+
+/// Longest time budget a search accepts: one week, in seconds.
+pub const MAX_SECONDS: f64 = 604_800.0;
+
+/// A time budget in seconds as a `Duration`: finite, from 0 to [`MAX_SECONDS`].
+pub fn time_budget(seconds: f64) -> Result<Duration, Error> {
+    if seconds.is_finite() && (0.0..=MAX_SECONDS).contains(&seconds) {
+        Ok(Duration::from_secs_f64(seconds))
+    } else {
+        Err(Error::InvalidOptions(format!("a time budget is 0 to {MAX_SECONDS} seconds (one week), not {seconds}")))
+    }
+}
+
+/// A search option that is one of a few words: the enum, its words (the
+/// first is the default) and `FromStr`/`Display` from that one list.
+macro_rules! word_option {
+    ($(#[$doc:meta])* $name:ident, $option:literal, { $($variant:ident => $word:literal),+ $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub enum $name {
+            $($variant),+
+        }
+
+        impl $name {
+            /// The words this option accepts, the default first.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = Error;
+            fn from_str(s: &str) -> Result<Self, Error> {
+                match s {
+                    $($word => Ok($name::$variant),)+
+                    _ => Err(Error::InvalidOptions(format!(
+                        "{} must be {}, not {}",
+                        $option,
+                        Self::WORDS.join(" or "),
+                        quote(s)
+                    ))),
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self {
+                    $($name::$variant => $word),+
+                })
+            }
+        }
+    };
+}
+
+word_option!(
+    /// How a simulation plays from a leaf to the end of the game.
+    RolloutKind, "rollout", { Informed => "informed", Uniform => "uniform" }
+);
+word_option!(
+    /// Which moves the tree considers (see [`Game::search_moves`]).
+    Passes, "passes", { Pruned => "pruned", All => "all" }
+);
+word_option!(
+    /// How several threads share the work.
+    Parallel, "parallel", { Root => "root", Tree => "tree" }
+);
+
+impl RolloutKind {
+    /// The policy this kind names for a game.
+    pub fn policy<G: Game>(self) -> &'static dyn Rollout<G> {
+        match self {
+            RolloutKind::Uniform => &UniformRollout,
+            RolloutKind::Informed => G::informed_rollout(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub threads: usize,
+    pub seed: u64,
+    /// UCB exploration constant (values lie in 0..1).
+    pub exploration: f64,
+    /// Weight of the score margin (±50 points ↦ ±1) next to win/draw/loss.
+    pub margin_weight: f64,
+    pub rollout: RolloutKind,
+    /// Memory cap for all trees together.
+    pub max_bytes: usize,
+    /// Which moves the tree searches: the game's pruned `search_moves`, or every
+    /// legal move (only to measure what the pruning costs).
+    pub passes: Passes,
+    /// With several threads: one tree per thread, or one shared tree (with virtual loss).
+    pub parallel: Parallel,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            threads: 1,
+            seed: 0,
+            exploration: 0.7,
+            margin_weight: 0.1,
+            rollout: RolloutKind::Informed,
+            max_bytes: 512 << 20,
+            passes: Passes::Pruned,
+            parallel: Parallel::Root,
+        }
+    }
+}
+
+/// Points of score margin that count as a whole win or loss in the utility.
+pub const MARGIN_SCALE: f64 = 50.0;
+
+/// The value a player maximises: its win share (win 1, shared win 1/k, loss 0)
+/// plus `margin_weight` × its score margin over the best other player, scaled
+/// by [`MARGIN_SCALE`] and clipped to ±1.
+#[inline]
+pub fn utility(win_share: f64, margin: f64, margin_weight: f64) -> f64 {
+    win_share + margin_weight * (margin / MARGIN_SCALE).clamp(-1.0, 1.0)
+}
+
+/// Win/draw/loss and score margin per seat of a finished game: the best
+/// standing (score, then tie-break) wins, shared equally by those tied on both;
+/// the margin is the score minus the best other score.
+pub fn outcome<G: Game>(g: &G) -> (Values, Values) {
+    let n = g.num_players();
+    let mut standing = [(0i64, 0i64); MAX_PLAYERS];
+    for (s, slot) in standing.iter_mut().enumerate().take(n) {
+        *slot = g.standing(s);
+    }
+    let best = *standing[..n].iter().max().expect("players");
+    let winners = standing[..n].iter().filter(|&&s| s == best).count() as f64;
+    let mut wdl = [0.0; MAX_PLAYERS];
+    let mut margin = [0.0; MAX_PLAYERS];
+    for s in 0..n {
+        wdl[s] = if standing[s] == best { 1.0 / winners } else { 0.0 };
+        let other = (0..n).filter(|&o| o != s).map(|o| standing[o].0).max().expect("2+ players");
+        margin[s] = (standing[s].0 - other) as f64;
+    }
+    (wdl, margin)
+}
+
+/// One candidate move with its statistics, from the mover's point of view.
+#[derive(Clone, Debug)]
+pub struct MoveStats<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// Mean win/draw/loss value: the win rate (a shared win counts 1/k).
+    pub win_rate: f64,
+    /// Mean final score margin over the best opponent.
+    pub margin: f64,
+    pub pv: Vec<M>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// Candidates, most visited first (for an exact solve: best value first).
+    pub moves: Vec<MoveStats<M>>,
+    pub iterations: u64,
+    pub elapsed: Duration,
+    /// True when the rest of the game was solved exactly.
+    pub exact: bool,
+    pub nodes: usize,
+}
+
+impl<M: Copy> SearchResult<M> {
+    pub fn best(&self) -> Option<M> {
+        self.moves.first().map(|m| m.mv)
+    }
+}
+
+/// A search that can be run in slices (for progress and interruption).
+pub struct Searcher<G: Game> {
+    root: G,
+    cfg: SearchConfig,
+    trees: Vec<Tree<G>>,
+    elapsed: Duration,
+}
+
+impl<G: Game> Searcher<G> {
+    pub fn new(root: &G, cfg: SearchConfig) -> Searcher<G> {
+        let threads = if cfg.parallel == Parallel::Tree { 1 } else { cfg.threads.max(1) };
+        let per_tree = cfg.max_bytes / threads;
+        let trees = (0..threads)
+            .map(|i| {
+                Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.passes == Passes::All)
+            })
+            .collect();
+        Searcher { root: root.clone(), cfg, trees, elapsed: Duration::ZERO }
+    }
+
+    pub fn iterations(&self) -> u64 {
+        self.trees.iter().map(|t| t.iterations).sum()
+    }
+
+    /// Searches until `iterations` more have run (split over the threads),
+    /// `time` has passed, or `stop` is set — whichever comes first.
+    pub fn run(&mut self, iterations: Option<u64>, time: Option<Duration>, stop: &AtomicBool) {
+        if self.root.is_over() {
+            return;
+        }
+        let start = Instant::now();
+        let deadline = time.map(|t| start + t);
+        let threads = self.trees.len() as u64;
+        let cfg = &self.cfg;
+        let policy = cfg.rollout.policy::<G>();
+        let work = |tree: &mut Tree<G>, quota: Option<u64>| {
+            let mut done = 0u64;
+            loop {
+                if quota.is_some_and(|q| done >= q) || stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                // Check the clock every few iterations only.
+                if done.is_multiple_of(16) && deadline.is_some_and(|d| Instant::now() >= d) {
+                    return;
+                }
+                tree.iterate(cfg, policy);
+                done += 1;
+            }
+        };
+        let quota = |i: u64| iterations.map(|n| n / threads + u64::from(i < n % threads));
+        if cfg.parallel == Parallel::Tree && cfg.threads > 1 {
+            self.run_shared(iterations, deadline, stop);
+        } else if self.trees.len() == 1 {
+            work(&mut self.trees[0], quota(0));
+        } else {
+            std::thread::scope(|s| {
+                for (i, tree) in self.trees.iter_mut().enumerate() {
+                    let q = quota(i as u64);
+                    s.spawn(move || work(tree, q));
+                }
+            });
+        }
+        self.elapsed += start.elapsed();
+    }
+
+    /// Tree parallelism: every thread walks the one tree under a lock, with
+    /// virtual loss, and plays its rollouts outside the lock.
+    fn run_shared(&mut self, iterations: Option<u64>, deadline: Option<Instant>, stop: &AtomicBool) {
+        let cfg = &self.cfg;
+        let policy = cfg.rollout.policy::<G>();
+        let tree = std::sync::Mutex::new(&mut self.trees[0]);
+        let started = std::sync::atomic::AtomicU64::new(0);
+        let seed = cfg.seed;
+        std::thread::scope(|s| {
+            for t in 0..cfg.threads {
+                let (tree, started) = (&tree, &started);
+                s.spawn(move || {
+                    let mut rng = crate::rng::SplitMix64::new(seed ^ (0xC0FFEE + t as u64));
+                    let mut scratch = G::MoveList::default();
+                    loop {
+                        let n = started.fetch_add(1, Ordering::Relaxed);
+                        if iterations.is_some_and(|q| n >= q)
+                            || stop.load(Ordering::Relaxed)
+                            || (n % 16 == 0 && deadline.is_some_and(|d| Instant::now() >= d))
+                        {
+                            return;
+                        }
+                        let mut walk = tree.lock().expect("no panics").descend(cfg, true);
+                        let (wdl, margin) = tree::play_out(&mut walk.game, policy, &mut scratch, &mut rng);
+                        tree.lock().expect("no panics").backup(&walk, &wdl, &margin, true);
+                    }
+                });
+            }
+        });
+    }
+
+    /// Root statistics summed over the trees, most visited first.
+    pub fn result(&self, pv_len: usize) -> SearchResult<G::Move> {
+        let root_edges = self.trees[0].root_edges();
+        let mut moves: Vec<MoveStats<G::Move>> = (0..root_edges.len())
+            .map(|i| {
+                let (mut v, mut w, mut m) = (0u64, 0.0, 0.0);
+                for t in &self.trees {
+                    let e = &t.root_edges()[i];
+                    v += e.visits as u64;
+                    w += e.wdl;
+                    m += e.margin;
+                }
+                let d = v.max(1) as f64;
+                // The PV comes from the tree that visited this move most.
+                let best_tree = self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree");
+                MoveStats {
+                    mv: root_edges[i].mv,
+                    visits: v,
+                    win_rate: w / d,
+                    margin: m / d,
+                    pv: best_tree.principal_variation(i, pv_len),
+                }
+            })
+            .collect();
+        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+        SearchResult {
+            moves,
+            iterations: self.iterations(),
+            elapsed: self.elapsed,
+            exact: false,
+            nodes: self.trees.iter().map(|t| t.node_count()).sum(),
+        }
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        self.trees.iter().map(|t| t.memory_bytes()).sum()
+    }
+}
