@@ -235,6 +235,16 @@ impl Game {
         score_city(self.city(seat), self.stones(seat), self.options())
     }
 
+    /// How much a legal move changes the mover's total now (stones paid and
+    /// earned included): what the greedy agent maximises.
+    pub fn score_gain(&self, m: &crate::moves::Move) -> i64 {
+        let seat = self.current_player();
+        let mut city = self.city(seat).clone();
+        let quarries = city.place(self.site()[m.index as usize], m.at, m.rot);
+        let stones = self.stones(seat) - m.index as u32 + quarries;
+        score_city(&city, stones, self.options()).total as i64 - self.score(seat).total as i64
+    }
+
     /// Every seat's total.
     pub fn scores(&self) -> Vec<u32> {
         (0..self.players()).map(|s| self.score(s).total).collect()

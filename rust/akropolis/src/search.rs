@@ -1,6 +1,8 @@
-//! Akropolis for the generic search of `pavilion-core`: the trait that lets the
-//! Monte-Carlo tree search play this game. Every move is searched (no pruning
-//! yet) and the informed rollout is the uniform one until a better one is measured.
+//! Akropolis for the generic search and agents of `pavilion-core`: the trait
+//! that lets the Monte-Carlo tree search, the agents and the arena play this
+//! game. Every move is searched (no pruning yet), the informed rollout is the
+//! uniform one until a better one is measured, and the greedy judgement is the
+//! move's immediate score gain, stones included.
 
 use pavilion_core::rng::SplitMix64;
 
@@ -27,6 +29,9 @@ impl pavilion_core::Game for Game {
     fn legal_moves(&self, out: &mut MoveList) {
         Game::legal_moves(self, out)
     }
+    fn is_legal(&self, m: &Move) -> bool {
+        self.check(m).is_ok()
+    }
     fn play_unchecked(&mut self, m: &Move) {
         Game::play_unchecked(self, m);
     }
@@ -35,6 +40,10 @@ impl pavilion_core::Game for Game {
     }
     fn redraw_hidden(&mut self, seed: u64) {
         Game::redraw_hidden(self, seed)
+    }
+    /// The points the move adds to the mover's total now, stones included.
+    fn greedy_value(&self, m: &Move) -> f64 {
+        self.score_gain(m) as f64
     }
     /// The total, then the stones left (the rules' tie-break).
     fn standing(&self, seat: usize) -> (i64, i64) {
@@ -110,5 +119,50 @@ mod tests {
             wins += outcome(&g).0[searcher_seat];
         }
         assert_eq!(wins, games as f64, "MCTS (1,000 iterations a move) won only {wins} of {games} against random play");
+    }
+
+    #[test]
+    fn greedy_takes_the_biggest_gain_and_beats_random_play() {
+        use pavilion_core::agents::{agent_from_spec, play_game};
+        use pavilion_core::arena::play_matches;
+
+        // The greedy judgement is the score change, stones paid and earned included.
+        let g = Game::new(Options::default(), 3).unwrap();
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        for m in moves.iter().step_by(17) {
+            let mut after = g.clone();
+            after.play(m).unwrap();
+            let want = after.score(0).total as i64 - g.score(0).total as i64;
+            assert_eq!(pavilion_core::Game::greedy_value(&g, m), want as f64, "{m}");
+        }
+        let mut agents =
+            vec![agent_from_spec::<Game>("greedy", 1).unwrap(), agent_from_spec::<Game>("random", 2).unwrap()];
+        let (end, moves) = play_game(g, &mut agents, &AtomicBool::new(false)).unwrap();
+        assert!(end.is_over() && moves == 36);
+        // Seat-balanced: greedy sits first in even games, second in odd ones.
+        let specs = ["greedy".to_string(), "random".to_string()];
+        let indices: Vec<u64> = (0..40).collect();
+        let results = play_matches(
+            &specs,
+            &|s| Game::new(Options::default(), s).unwrap(),
+            7,
+            &indices,
+            2,
+            &AtomicBool::new(false),
+        )
+        .unwrap();
+        let greedy_wins: f64 = results
+            .iter()
+            .map(|r| {
+                let seat = r.seats.iter().position(|&a| a == 0).unwrap();
+                if r.winners.contains(&seat) {
+                    1.0 / r.winners.len() as f64
+                } else {
+                    0.0
+                }
+            })
+            .sum();
+        assert!(greedy_wins >= 36.0, "greedy won only {greedy_wins} of 40 against random");
     }
 }

@@ -5,8 +5,11 @@
 //! searching (pruning moves it can prove are never better) and a rollout that
 //! plays better than at random; the search never knows which game it plays.
 
+use std::sync::atomic::AtomicBool;
+
 use crate::rng::SplitMix64;
 use crate::search::policy::{Rollout, UniformRollout};
+use crate::search::{SearchConfig, SearchResult};
 
 /// Most players any pavilion game seats.
 pub const MAX_PLAYERS: usize = 4;
@@ -29,6 +32,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn search_moves(&self, out: &mut Self::MoveList) {
         self.legal_moves(out)
     }
+    /// Whether a move is legal now (the game's own check, independent of `legal_moves`).
+    fn is_legal(&self, m: &Self::Move) -> bool;
     /// Plays a move known to be legal.
     fn play_unchecked(&mut self, m: &Self::Move);
     /// A legal move drawn uniformly, of a game that is not over (`scratch` is a buffer it may use).
@@ -39,9 +44,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A seat's standing once the game is over: its score, then its tie-break
     /// (higher is better on both; equal on both is a shared win).
     fn standing(&self, seat: usize) -> (i64, i64);
+    /// The immediate value of a legal move for the player to move, in (roughly)
+    /// points: what the greedy agent maximises.
+    fn greedy_value(&self, m: &Self::Move) -> f64;
     /// The rollout a search plays when asked for an informed one (uniform unless
     /// the game has a better one).
     fn informed_rollout() -> &'static dyn Rollout<Self> {
         &UniformRollout
+    }
+    /// The rest of the game solved exactly, when this game knows how (a small
+    /// endgame, say) within its own budget; `None` sends the search to MCTS.
+    fn solve_exactly(&self, _cfg: &SearchConfig, _stop: &AtomicBool) -> Option<SearchResult<Self::Move>> {
+        None
     }
 }

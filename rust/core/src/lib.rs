@@ -6,6 +6,8 @@
 //! untrusted text in messages, and the seeded random source whose stream
 //! saved games depend on.
 
+pub mod agents;
+pub mod arena;
 pub mod error;
 pub mod game;
 pub mod json;

@@ -1,6 +1,6 @@
 //! `pavilion.Agent`: the built-in players, chosen by spec.
 
-use pavilion_summer::agents::{agent_from_spec, agent_spec_summary, Agent, OptionRange, AGENT_NAMES, MCTS_OPTIONS};
+use pavilion_summer::agents::{agent_from_spec, agent_spec_summary, OptionRange, AGENT_NAMES, MCTS_OPTIONS};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -12,7 +12,7 @@ use crate::moves::PyMove;
 pub struct PyAgent {
     spec: String,
     seed: u64,
-    inner: Box<dyn Agent + Send + Sync>,
+    inner: pavilion_summer::agents::BoxedAgent,
 }
 
 #[pymethods]

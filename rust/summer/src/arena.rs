@@ -1,53 +1,16 @@
-//! Seat-balanced matches between agents given by spec (`random`, `greedy`,
-//! `mcts:iterations=2000,threads=1`; see `agents::agent_from_spec`).
+//! Seat-balanced matches between agents for Summer Pavilion: the generic arena
+//! of `pavilion-core` over games with these options.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
-use crate::agents::{agent_from_spec, play_game};
+pub use pavilion_core::arena::{seating, MatchResult};
+
 use crate::error::Error;
 use crate::state::{Game, Options};
 
-/// One finished match: which agent sat where, and how it went.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MatchResult {
-    /// The game's number in the series.
-    pub index: u64,
-    /// Agent index (into the spec list) for each seat.
-    pub seats: Vec<usize>,
-    pub scores: Vec<i32>,
-    pub winners: Vec<usize>,
-    pub moves: u32,
-}
-
-/// Agent for each seat in game `index`: the specs rotate round the table so
-/// every agent sits in every seat equally often.
-pub fn seating(num_specs: usize, players: usize, index: u64) -> Vec<usize> {
-    (0..players).map(|s| (s + index as usize) % num_specs).collect()
-}
-
-/// Plays game number `index` of a match series (seed `seed + index`);
-/// `Ok(None)` when `stop` was set before it finished.
-pub fn play_match(
-    specs: &[String],
-    opts: Options,
-    seed: u64,
-    index: u64,
-    stop: &AtomicBool,
-) -> Result<Option<MatchResult>, Error> {
-    let players = opts.players as usize;
-    let seats = seating(specs.len(), players, index);
-    let game_seed = seed.wrapping_add(index);
-    let mut agents = seats
-        .iter()
-        .enumerate()
-        .map(|(s, &a)| agent_from_spec(&specs[a], game_seed.wrapping_mul(31).wrapping_add(s as u64)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let Some((g, moves)) = play_game(Game::new(opts, game_seed), &mut agents, stop) else { return Ok(None) };
-    Ok(Some(MatchResult { index, seats, scores: g.scores(), winners: g.winners(), moves }))
-}
-
-/// Plays games `indices` on `threads` worker threads; results in index order.
-/// Once `stop` is set, games still running are abandoned and left out.
+/// Plays games `indices` (game i is `Game::new(opts, seed + i)`) on `threads`
+/// worker threads; results in index order. Once `stop` is set, games still
+/// running are abandoned and left out.
 pub fn play_matches(
     specs: &[String],
     opts: Options,
@@ -56,29 +19,5 @@ pub fn play_matches(
     threads: usize,
     stop: &AtomicBool,
 ) -> Result<Vec<MatchResult>, Error> {
-    for s in specs {
-        agent_from_spec(s, 0)?;
-    }
-    let threads = threads.clamp(1, indices.len().max(1));
-    let mut out: Vec<Option<Result<Option<MatchResult>, Error>>> = vec![None; indices.len()];
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let slots = std::sync::Mutex::new(&mut out);
-    std::thread::scope(|sc| {
-        for _ in 0..threads {
-            sc.spawn(|| loop {
-                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                if i >= indices.len() || stop.load(Ordering::Relaxed) {
-                    return;
-                }
-                let r = play_match(specs, opts, seed, indices[i], stop);
-                slots.lock().expect("no worker panics")[i] = Some(r);
-            });
-        }
-    });
-    // Games never started (after a stop) are `None`, like games abandoned.
-    let mut finished = Vec::new();
-    for r in out.into_iter().flatten() {
-        finished.extend(r?);
-    }
-    Ok(finished)
+    pavilion_core::arena::play_matches(specs, &|s| Game::new(opts, s), seed, indices, threads, stop)
 }

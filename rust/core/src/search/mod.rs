@@ -322,3 +322,20 @@ impl<G: Game> Searcher<G> {
         self.trees.iter().map(|t| t.memory_bytes()).sum()
     }
 }
+
+/// One-call search: exact when the game can solve the rest, else MCTS with the
+/// given budget. Once `stop` is set it returns at once with what it has.
+pub fn search<G: Game>(
+    g: &G,
+    cfg: SearchConfig,
+    iterations: Option<u64>,
+    time: Option<Duration>,
+    stop: &AtomicBool,
+) -> SearchResult<G::Move> {
+    if let Some(r) = g.solve_exactly(&cfg, stop) {
+        return r;
+    }
+    let mut s = Searcher::new(g, cfg);
+    s.run(iterations, time, stop);
+    s.result(12)
+}

@@ -51,6 +51,9 @@ impl pavilion_core::Game for Game {
     fn search_moves(&self, out: &mut MoveList) {
         tree_moves(self, out)
     }
+    fn is_legal(&self, m: &Move) -> bool {
+        Game::is_legal(self, m)
+    }
     fn play_unchecked(&mut self, m: &Move) {
         Game::play_unchecked(self, m)
     }
@@ -64,8 +67,15 @@ impl pavilion_core::Game for Game {
     fn standing(&self, seat: usize) -> (i64, i64) {
         (breakdown(self.side(), self.board(seat)).total as i64, 0)
     }
+    fn greedy_value(&self, m: &Move) -> f64 {
+        crate::agents::greedy_value(self, m)
+    }
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::InformedRollout
+    }
+    /// The last round's placing, solved exactly when it is small enough.
+    fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool) -> Option<SearchResult> {
+        exact::solve(self, cfg, exact::DEFAULT_NODE_BUDGET, stop)
     }
 }
 
@@ -119,10 +129,5 @@ pub fn search(
     time: Option<Duration>,
     stop: &AtomicBool,
 ) -> SearchResult {
-    if let Some(r) = exact::solve(g, &cfg, exact::DEFAULT_NODE_BUDGET, stop) {
-        return r;
-    }
-    let mut s = Searcher::new(g, cfg);
-    s.run(iterations, time, stop);
-    s.result(12)
+    pavilion_core::search::search(g, cfg, iterations, time, stop)
 }

@@ -1,0 +1,346 @@
+//! Agents for any game, built from a spec (`random`, `greedy`,
+//! `mcts:iterations=2000,threads=2`): uniformly random, greedy (the game's own
+//! judgement of a move's immediate value) and Monte-Carlo tree search, and the
+//! loop that plays a game between them.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::error::{quote, Error};
+use crate::game::Game;
+use crate::rng::SplitMix64;
+use crate::search::{search, time_budget, Parallel, Passes, RolloutKind, SearchConfig, MAX_SECONDS};
+
+/// Anything that picks a move for the player to move.
+pub trait Agent<G: Game> {
+    /// A legal move; `None` only when the game is over. Once `stop` is set, a
+    /// long search returns at once (with its best move so far).
+    fn choose_until(&mut self, g: &G, stop: &AtomicBool) -> Option<G::Move>;
+
+    /// A legal move, thinking for the agent's whole budget.
+    fn choose(&mut self, g: &G) -> Option<G::Move> {
+        self.choose_until(g, &AtomicBool::new(false))
+    }
+
+    /// Whether choosing may take long enough to be worth interrupting (a search).
+    fn searches(&self) -> bool {
+        false
+    }
+}
+
+pub struct RandomAgent {
+    rng: SplitMix64,
+}
+
+impl RandomAgent {
+    pub fn new(seed: u64) -> Self {
+        RandomAgent { rng: SplitMix64::new(seed) }
+    }
+}
+
+impl<G: Game> Agent<G> for RandomAgent {
+    fn choose_until(&mut self, g: &G, _stop: &AtomicBool) -> Option<G::Move> {
+        let mut moves = G::MoveList::default();
+        g.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        Some(moves[self.rng.below(moves.len() as u32) as usize])
+    }
+}
+
+/// Takes the move with the best immediate value (`Game::greedy_value`); ties
+/// broken at random (seeded).
+pub struct GreedyAgent {
+    rng: SplitMix64,
+}
+
+impl GreedyAgent {
+    pub fn new(seed: u64) -> Self {
+        GreedyAgent { rng: SplitMix64::new(seed) }
+    }
+}
+
+impl<G: Game> Agent<G> for GreedyAgent {
+    fn choose_until(&mut self, g: &G, _stop: &AtomicBool) -> Option<G::Move> {
+        let mut moves = G::MoveList::default();
+        g.legal_moves(&mut moves);
+        let mut best: Option<G::Move> = None;
+        let mut best_v = f64::NEG_INFINITY;
+        let mut ties = 0;
+        for m in moves.iter() {
+            let v = g.greedy_value(m);
+            if v > best_v + 1e-9 {
+                best_v = v;
+                best = Some(*m);
+                ties = 1;
+            } else if (v - best_v).abs() <= 1e-9 {
+                // Reservoir sampling keeps a uniform choice among equals.
+                ties += 1;
+                if self.rng.below(ties) == 0 {
+                    best = Some(*m);
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Monte-Carlo tree search with a fixed budget per move (exact where the game can solve the rest).
+pub struct MctsAgent {
+    pub cfg: SearchConfig,
+    pub iterations: Option<u64>,
+    pub time: Option<Duration>,
+    moves_played: u64,
+}
+
+impl MctsAgent {
+    pub fn new(cfg: SearchConfig, iterations: Option<u64>, time: Option<Duration>) -> Self {
+        MctsAgent { cfg, iterations, time, moves_played: 0 }
+    }
+}
+
+impl<G: Game> Agent<G> for MctsAgent {
+    fn choose_until(&mut self, g: &G, stop: &AtomicBool) -> Option<G::Move> {
+        if g.is_over() {
+            return None;
+        }
+        let mut moves = G::MoveList::default();
+        g.legal_moves(&mut moves);
+        if moves.len() == 1 {
+            return Some(moves[0]);
+        }
+        // A fresh search seed per move, derived from the agent's seed.
+        let mut cfg = self.cfg.clone();
+        cfg.seed = cfg.seed.wrapping_add(self.moves_played.wrapping_mul(0xA24B_AED4_963E_E407));
+        self.moves_played += 1;
+        search(g, cfg, self.iterations, self.time, stop).best()
+    }
+
+    fn searches(&self) -> bool {
+        true
+    }
+}
+
+/// How an `mcts` option's value is read and which values it takes.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionRange {
+    /// A whole number in `min..=max`.
+    Whole { min: u64, max: u64 },
+    /// A number in `min..=max` (`min` excluded when `open_min`).
+    Number { min: f64, max: f64, open_min: bool },
+    /// One of these words.
+    Choice(&'static [&'static str]),
+}
+
+/// One option of the `mcts` agent spec (`mcts:iterations=2000,threads=2`).
+#[derive(Clone, Copy, Debug)]
+pub struct SpecOption {
+    pub key: &'static str,
+    /// The value's placeholder in the short form (`N` in `iterations=N`); choices list their words instead.
+    pub placeholder: &'static str,
+    pub range: OptionRange,
+    pub help: &'static str,
+}
+
+/// Most iterations a move an agent may be given.
+pub const MAX_ITERATIONS: u64 = 1_000_000_000_000;
+/// Most search threads.
+pub const MAX_THREADS: u64 = 256;
+/// Iterations a move of an `mcts` agent given no budget.
+pub const DEFAULT_ITERATIONS: u64 = 2000;
+
+/// Every option of the `mcts` agent: the one list the parser, its errors, the
+/// CLI's help and the README read.
+pub const MCTS_OPTIONS: &[SpecOption] = &[
+    SpecOption {
+        key: "iterations",
+        placeholder: "N",
+        range: OptionRange::Whole { min: 1, max: MAX_ITERATIONS },
+        help: "iterations a move (the default applies only when no time is given)",
+    },
+    SpecOption {
+        key: "time",
+        placeholder: "S",
+        range: OptionRange::Number { min: 0.0, max: MAX_SECONDS, open_min: true },
+        help: "seconds a move; with iterations too, whichever ends first",
+    },
+    SpecOption {
+        key: "threads",
+        placeholder: "N",
+        range: OptionRange::Whole { min: 1, max: MAX_THREADS },
+        help: "search threads",
+    },
+    SpecOption {
+        key: "rollout",
+        placeholder: "",
+        range: OptionRange::Choice(RolloutKind::WORDS),
+        help: "how simulations play to the end",
+    },
+    SpecOption {
+        key: "c",
+        placeholder: "X",
+        range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
+        help: "UCB exploration constant",
+    },
+    SpecOption {
+        key: "margin",
+        placeholder: "X",
+        range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
+        help: "weight of the score margin beside winning",
+    },
+    SpecOption {
+        key: "memory",
+        placeholder: "MB",
+        range: OptionRange::Whole { min: 1, max: 1 << 20 },
+        help: "cap on the search trees' memory",
+    },
+    SpecOption {
+        key: "passes",
+        placeholder: "",
+        range: OptionRange::Choice(Passes::WORDS),
+        help: "moves the tree searches: the game's pruned set (Summer Pavilion's passes) or all",
+    },
+    SpecOption {
+        key: "parallel",
+        placeholder: "",
+        range: OptionRange::Choice(Parallel::WORDS),
+        help: "one tree per thread, or one shared tree",
+    },
+];
+
+impl SpecOption {
+    /// The value an `mcts` agent uses when the spec does not give this option.
+    pub fn default_value(&self) -> Option<String> {
+        let d = SearchConfig::default();
+        Some(match self.key {
+            "iterations" => DEFAULT_ITERATIONS.to_string(),
+            "time" => return None,
+            "threads" => d.threads.to_string(),
+            "rollout" => d.rollout.to_string(),
+            "c" => d.exploration.to_string(),
+            "margin" => d.margin_weight.to_string(),
+            "memory" => (d.max_bytes >> 20).to_string(),
+            "passes" => d.passes.to_string(),
+            "parallel" => d.parallel.to_string(),
+            _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
+        })
+    }
+
+    /// How the option is written: `iterations=N`, `rollout=informed|uniform`.
+    pub fn form(&self) -> String {
+        match self.range {
+            OptionRange::Choice(words) => format!("{}={}", self.key, words.join("|")),
+            _ => format!("{}={}", self.key, self.placeholder),
+        }
+    }
+}
+
+/// The built-in agents, by the name a spec starts with.
+pub const AGENT_NAMES: [&str; 3] = ["random", "greedy", "mcts"];
+
+/// The agents and their options in one line: `random, greedy, mcts[:iterations=N,…]`.
+pub fn agent_spec_summary() -> String {
+    let forms: Vec<String> = MCTS_OPTIONS.iter().map(|o| o.form()).collect();
+    let [random, greedy, mcts] = AGENT_NAMES;
+    format!("{random}, {greedy}, {mcts}[:{}]", forms.join(","))
+}
+
+impl OptionRange {
+    /// The accepted values, as an error message says them.
+    pub fn describe(&self) -> String {
+        match *self {
+            OptionRange::Whole { min, max } => format!("a whole number from {min} to {max}"),
+            OptionRange::Number { min, max, open_min: true } => format!("a number above {min} and at most {max}"),
+            OptionRange::Number { min, max, open_min: false } => format!("a number from {min} to {max}"),
+            OptionRange::Choice(words) => format!("one of {}", words.join(", ")),
+        }
+    }
+
+    /// The value as a number (a choice gives its index), or why it is not accepted.
+    fn read(&self, v: &str) -> Option<f64> {
+        match *self {
+            OptionRange::Whole { min, max } => {
+                v.parse::<u64>().ok().filter(|n| (min..=max).contains(n)).map(|n| n as f64)
+            }
+            OptionRange::Number { min, max, open_min } => {
+                v.parse::<f64>().ok().filter(|x| x.is_finite() && *x <= max && (*x > min || (!open_min && *x == min)))
+            }
+            OptionRange::Choice(words) => words.iter().position(|w| *w == v).map(|i| i as f64),
+        }
+    }
+}
+
+/// Builds an agent from its spec: `random`, `greedy`, or `mcts` with the
+/// options of [`MCTS_OPTIONS`], e.g. `mcts:iterations=2000,threads=2`. A value
+/// out of range is an error naming the range; nothing is clamped or replaced.
+pub fn agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G> + Send + Sync>, Error> {
+    let bad = |why: String| Error::InvalidOptions(format!("agent {}: {why}", quote(spec.trim())));
+    let (name, opts) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
+    match name {
+        "random" | "greedy" if !opts.is_empty() => Err(bad(format!("{name} takes no options"))),
+        "random" => Ok(Box::new(RandomAgent::new(seed))),
+        "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
+        "mcts" => {
+            let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
+            let (mut iterations, mut time) = (None, None);
+            let mut seen = Vec::new();
+            for kv in opts.split(',').filter(|kv| !kv.trim().is_empty()) {
+                let (k, v) = kv.split_once('=').ok_or_else(|| bad(format!("{} is not key=value", quote(kv))))?;
+                let (k, v) = (k.trim(), v.trim());
+                let Some(opt) = MCTS_OPTIONS.iter().find(|o| o.key == k) else {
+                    let keys: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.key).collect();
+                    return Err(bad(format!("unknown option {} (options: {})", quote(k), keys.join(", "))));
+                };
+                if seen.contains(&k) {
+                    return Err(bad(format!("{k} is given twice")));
+                }
+                seen.push(k);
+                let x = opt
+                    .range
+                    .read(v)
+                    .ok_or_else(|| bad(format!("{k} {}: expected {}", quote(v), opt.range.describe())))?;
+                match k {
+                    "iterations" => iterations = Some(x as u64),
+                    "time" => time = Some(time_budget(x)?),
+                    "threads" => cfg.threads = x as usize,
+                    "c" => cfg.exploration = x,
+                    "margin" => cfg.margin_weight = x,
+                    "memory" => cfg.max_bytes = (x as usize) << 20,
+                    "passes" => cfg.passes = v.parse()?,
+                    "parallel" => cfg.parallel = v.parse()?,
+                    "rollout" => cfg.rollout = v.parse()?,
+                    _ => unreachable!("every option of MCTS_OPTIONS is read above"),
+                }
+            }
+            if iterations.is_none() && time.is_none() {
+                iterations = Some(DEFAULT_ITERATIONS);
+            }
+            Ok(Box::new(MctsAgent::new(cfg, iterations, time)))
+        }
+        _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
+    }
+}
+
+/// Plays a game to its end between agents (seat i uses `agents[i]`): the
+/// finished game and the number of moves, or `None` once `stop` is set.
+pub fn play_game<G: Game>(
+    mut g: G,
+    agents: &mut [Box<dyn Agent<G> + Send + Sync>],
+    stop: &AtomicBool,
+) -> Option<(G, u32)> {
+    // No game comes near this many moves (a few hundred at most); reaching it
+    // means the rules stopped advancing, and a panic beats an endless loop.
+    const MAX_MOVES: u32 = 10_000;
+    let mut moves = 0;
+    while let Some(m) = agents[g.current_player()].choose_until(&g, stop) {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return None;
+        }
+        assert!(g.is_legal(&m), "agents choose legal moves, not {m}");
+        g.play_unchecked(&m);
+        moves += 1;
+        assert!(moves < MAX_MOVES, "a game did not end in {MAX_MOVES} moves");
+    }
+    Some((g, moves))
+}
