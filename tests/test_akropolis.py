@@ -240,3 +240,61 @@ def test_random_play_from_any_seed_round_trips(seed, players, plies):
         g.play(rng.choice(g.legal_moves()))
     assert Game.from_json(g.to_json()) == g
     assert sum(len(g.placements(s)) - 1 for s in range(players)) == len(g.move_stack)
+
+
+def test_agents_search_and_matches_from_python():
+    g = Game(players=2, seed=3)
+    for spec in ["random", "greedy", "mcts:iterations=200,rollout=uniform"]:
+        m = akropolis.Agent(spec, seed=1).choose(g)
+        assert m is not None and g.is_legal(m)
+    # Greedy takes the biggest immediate gain (stones paid and earned included).
+    greedy = akropolis.Agent("greedy", seed=1).choose(g)
+    gains = []
+    for m in g.legal_moves():
+        after = g.copy()
+        after.play(m)
+        gains.append(after.scores[0] - g.scores[0])
+    after = g.copy()
+    after.play(greedy)
+    assert after.scores[0] - g.scores[0] == max(gains)
+    with pytest.raises(OptionsError, match="unknown agent"):
+        akropolis.Agent("alphazero")
+    s = akropolis.Search(g, seed=2)
+    s.run(iterations=500)
+    r = s.result(top=3)
+    assert s.iterations == 500 and not s.exact and r["iterations"] == 500 and len(r["moves"]) == 3
+    assert all(g.is_legal(m["move"]) for m in r["moves"]) and r["moves"][0]["pv"][0] == r["moves"][0]["move"]
+    played_out = Game(seed=1)
+    while not played_out.is_over:
+        played_out.play(played_out.legal_moves()[0])
+    with pytest.raises(OptionsError, match="nothing to search"):
+        akropolis.Search(played_out)
+    results = akropolis.play_matches(["greedy", "random"], [0, 1, 2, 3], seed=5, threads=2, variants="g")
+    assert [r["index"] for r in results] == [0, 1, 2, 3] and all(r["moves"] == 36 for r in results)
+    assert [r["seats"] for r in results] == [[0, 1], [1, 0], [0, 1], [1, 0]]
+    assert results == akropolis.play_matches(["greedy", "random"], [0, 1, 2, 3], seed=5, threads=1, variants="g")
+    assert all(r["seats"][r["winners"][0]] == 0 for r in results), "greedy beats random"
+    with pytest.raises(OptionsError, match="long game"):
+        akropolis.play_matches(["random"], [0], players=4, long=True)
+
+
+def test_cli_solve_and_arena(run):
+    Path("a.json").write_text(run("new", "--seed", "2").output)
+    r = run("solve", "a.json", "--iterations", "400", "--top", "3")
+    assert r.exit_code == 0 and "Player 1 to move — MCTS, 400 iterations" in r.output
+    data = json.loads(run("solve", "a.json", "--iterations", "400", "--json").output)
+    assert data["iterations"] == 400 and not data["exact"] and data["to_move"] == 0
+    assert all(Game.from_json(Path("a.json").read_text()).is_legal(m["move"]) for m in data["moves"])
+    r = run("arena", "greedy", "random", "--games", "4", "--threads", "1", "--json", "--lake", "enclosed_region")
+    out = json.loads(r.output)
+    assert (out["games"], out["game"], out["lake"]) == (4, "akropolis", "enclosed_region")
+    assert out["agents"][0]["wins"] == 4.0
+    r = run("arena", "greedy", "random", "--games", "2", "--threads", "1")
+    assert r.exit_code == 0 and "2 games, 2 players, variants none" in r.output
+    for args, words in [
+        (["arena", "greedy", "chess"], "unknown agent"),
+        (["arena", "greedy", "random", "--players", "4", "--long"], "long game"),
+        (["solve", "a.json", "--time", "nan"], "nan"),
+    ]:
+        r = CliRunner().invoke(main, ["akropolis", *args])
+        assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1, r.output

@@ -108,6 +108,21 @@ CALLS = {
     "akropolis.redraw_hidden": lambda x: fresh_akropolis().redraw_hidden(x),
     "akropolis.perft": lambda x: fresh_akropolis().perft(x),
     "akropolis.Move.parse": lambda x: akropolis.Move.parse(x),
+    "akropolis.Agent(spec)": lambda x: akropolis.Agent(x),
+    "akropolis.Agent(seed)": lambda x: akropolis.Agent("greedy", seed=x),
+    "akropolis.Agent.choose": lambda x: akropolis.Agent("greedy").choose(x),
+    "akropolis.Search(game)": lambda x: akropolis.Search(x),
+    "akropolis.Search(threads)": lambda x: akropolis.Search(fresh_akropolis(), threads=x),
+    "akropolis.Search(rollout)": lambda x: akropolis.Search(fresh_akropolis(), rollout=x),
+    "akropolis.Search(memory_mb)": lambda x: akropolis.Search(fresh_akropolis(), memory_mb=x),
+    "akropolis.Search.run(iterations)": lambda x: akropolis.Search(fresh_akropolis()).run(iterations=x),
+    "akropolis.Search.run(seconds)": lambda x: akropolis.Search(fresh_akropolis()).run(seconds=x),
+    "akropolis.Search.result(top)": lambda x: akropolis.Search(fresh_akropolis()).result(top=x),
+    "akropolis.play_matches(agents)": lambda x: akropolis.play_matches(x, [0]),
+    "akropolis.play_matches(indices)": lambda x: akropolis.play_matches(["random"], x),
+    "akropolis.play_matches(players)": lambda x: akropolis.play_matches(["random"], [0], players=x),
+    "akropolis.play_matches(variants)": lambda x: akropolis.play_matches(["random"], [0], variants=x),
+    "akropolis.play_matches(threads)": lambda x: akropolis.play_matches(["random"], [0], threads=x),
 }
 
 

@@ -14,14 +14,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, Search, play_matches
+from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, Search, akropolis, play_matches
 
 if TYPE_CHECKING:
-    from pavilion._engine import SearchResult
+    from typing import TypedDict
 
-    class Analysis(SearchResult):
-        """`solve`'s answer: the search result, whether Ctrl-C cut it short, and who moves."""
+    from pavilion._engine import MoveStats
+    from pavilion._engine.akropolis import MoveStats as AkropolisMoveStats
 
+    class Analysis(TypedDict):
+        """`solve`'s answer: the search result (`Search.result()` of the game's
+        search), whether Ctrl-C cut it short, and who moves."""
+
+        exact: bool
+        iterations: int
+        seconds: float
+        nodes: int
+        moves: list[MoveStats] | list[AkropolisMoveStats]
         interrupted: bool
         to_move: int
 
@@ -31,7 +40,7 @@ def default_threads() -> int:
 
 
 def solve(
-    game: Game,
+    game: Game | akropolis.Game,
     *,
     iterations: int | None = None,
     seconds: float | None = None,
@@ -40,8 +49,8 @@ def solve(
     top: int | None = None,
     progress: Callable[[int, float], None] | None = None,
 ) -> Analysis:
-    """Ranks the moves of the player to move. Returns the Search result dict
-    plus "interrupted" (Ctrl-C stopped it early) and "to_move".
+    """Ranks the moves of the player to move (of either game). Returns the
+    Search result dict plus "interrupted" (Ctrl-C stopped it early) and "to_move".
 
     Budget: `iterations` and/or `seconds`; with neither, 2 seconds.
     """
@@ -51,7 +60,11 @@ def solve(
         raise OptionsError(f"seconds must be above 0 and at most {MAX_SECONDS}, not {seconds}")
     if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
         raise OptionsError(f"iterations must be from 1 to {MAX_ITERATIONS}, not {iterations}")
-    search = Search(game, seed=seed, threads=threads)
+    search = (
+        akropolis.Search(game, seed=seed, threads=threads)
+        if isinstance(game, akropolis.Game)
+        else Search(game, seed=seed, threads=threads)
+    )
     interrupted = False
     if not search.exact:
         start = time.monotonic()
@@ -72,8 +85,16 @@ def solve(
                     progress(search.iterations, time.monotonic() - start)
         except KeyboardInterrupt:
             interrupted = True
-    result = search.result(top=top)
-    return {**result, "interrupted": interrupted, "to_move": game.current_player}
+    r = search.result(top=top)
+    return {
+        "exact": r["exact"],
+        "iterations": r["iterations"],
+        "seconds": r["seconds"],
+        "nodes": r["nodes"],
+        "moves": r["moves"],
+        "interrupted": interrupted,
+        "to_move": game.current_player,
+    }
 
 
 @dataclass
@@ -110,9 +131,12 @@ def arena(
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
+    akropolis_options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Seat-balanced games between agent specs. Ctrl-C abandons the games in
-    progress at once and reports the finished ones ("interrupted": True; with
+    """Seat-balanced games between agent specs: Summer Pavilion games (with
+    `side`), or Akropolis games when `akropolis_options` is given (variants,
+    long, barracks_edge, lake; `{}` for the defaults). Ctrl-C abandons the games
+    in progress at once and reports the finished ones ("interrupted": True; with
     no game finished, win rates and intervals are None)."""
     threads = threads or default_threads()
     stats = [AgentStats(spec) for spec in agents]
@@ -123,7 +147,13 @@ def arena(
     try:
         while played < games:
             batch = list(range(played, min(games, played + 2 * threads)))
-            for r in play_matches(agents, batch, players=players, side=side, seed=seed, threads=threads):
+            if akropolis_options is None:
+                results = play_matches(agents, batch, players=players, side=side, seed=seed, threads=threads)
+            else:
+                results = akropolis.play_matches(
+                    agents, batch, players=players, seed=seed, threads=threads, **akropolis_options
+                )
+            for r in results:
                 lengths.append(r["moves"])
                 for seat, a in enumerate(r["seats"]):
                     stats[a].seats += 1
@@ -135,10 +165,11 @@ def arena(
                 progress(played)
     except KeyboardInterrupt:
         interrupted = True
+    rules: dict[str, Any] = {"side": side} if akropolis_options is None else {"game": "akropolis", **akropolis_options}
     return {
         "games": played,
         "players": players,
-        "side": side,
+        **rules,
         "seed": seed,
         "interrupted": interrupted,
         "seconds": time.monotonic() - start,

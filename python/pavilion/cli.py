@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import click
-from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from pavilion import analysis, render
+from pavilion import render
 from pavilion._engine import (
     AGENT_OPTIONS,
     MAX_ITERATIONS,
-    MAX_SECONDS,
     ROUNDS,
     SIDES,
     Agent,
@@ -24,12 +21,20 @@ from pavilion._engine import (
 )
 from pavilion._engine.text import escape_controls, quote
 from pavilion.akropolis.cli import akropolis
-from pavilion.cli_common import SEED, InputError, PavilionGroup, console
+from pavilion.cli_common import (
+    SEED,
+    InputError,
+    PavilionGroup,
+    Seconds,
+    analyse,
+    console,
+    play_arena,
+    progress_console,
+)
 from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec
 from pavilion.record import HUMAN, GameRecord, check_seat
 
-progress_console = Console(stderr=True)
 SIDE_NAMES: list[str] = SIDES
 
 
@@ -49,21 +54,6 @@ class SideParam(click.ParamType[str]):
 
 
 SIDE = SideParam()
-
-
-class Seconds(click.FloatRange):
-    """A time budget: above 0, at most the engine's MAX_SECONDS, and a number (not nan)."""
-
-    name = "seconds"
-
-    def __init__(self) -> None:
-        super().__init__(0, MAX_SECONDS, min_open=True)
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
-        seconds = super().convert(value, param, ctx)
-        if seconds != seconds:  # nan passes every range comparison
-            self.fail(f"{value!r} is not a number of seconds", param, ctx)
-        return seconds
 
 
 def load_position(path: str) -> Game:
@@ -346,62 +336,8 @@ def solve(
     draw matters; otherwise Monte-Carlo tree search runs for the budget.
     Ctrl-C stops early and prints the best answer so far.
     """
-    import json as jsonlib
-
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
     game = load_position(position)
-    if game.is_over:
-        raise InputError(f"{position}: the game is over, there is nothing to solve")
-    with Progress(
-        TextColumn("searching"),
-        BarColumn(),
-        TextColumn("{task.fields[it]} iterations"),
-        TimeElapsedColumn(),
-        console=progress_console,
-        transient=True,
-        disable=as_json,
-    ) as bar:
-        total = iterations if iterations is not None else (seconds or 2.0)
-        task = bar.add_task("search", total=total, it=0)
-
-        def tick(done: int, elapsed: float) -> None:
-            bar.update(task, completed=done if iterations is not None else elapsed, it=done)
-
-        result = analysis.solve(
-            game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick
-        )
-    if as_json:
-        out = dict(result)
-        out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in result["moves"]]
-        click.echo(jsonlib.dumps(out, indent=2))
-        return
-    kind = "exact solve" if result["exact"] else f"MCTS, {result['iterations']} iterations in {result['seconds']:.1f}s"
-    t = Table(title=f"Player {game.current_player + 1} to move — {kind}")
-    columns: list[tuple[str, Literal["left", "right"]]] = [
-        ("#", "right"),
-        ("move", "left"),
-        ("visits" if not result["exact"] else "nodes", "right"),
-        ("win rate", "right"),
-        ("margin", "right"),
-        ("principal variation", "left"),
-    ]
-    for col, just in columns:
-        t.add_column(col, justify=just)
-    for i, m in enumerate(result["moves"], 1):
-        t.add_row(
-            str(i),
-            str(m["move"]),
-            str(m["visits"]),
-            f"{100 * m['win_rate']:.1f}%",
-            f"{m['margin']:+.1f}",
-            " ".join(str(x) for x in m["pv"][:10]),
-        )
-    console.print(t)
-    if result["exact"]:
-        console.print("[bold]exact[/]: the rest of the game was solved exactly")
-    if result["interrupted"]:
-        console.print("[yellow]interrupted[/]: best answer so far")
+    analyse(game, position, iterations, seconds, threads, top, seed, as_json)
 
 
 def agents_epilog() -> str:
@@ -429,54 +365,8 @@ def arena(
     With fewer agents than players they repeat round the table; seats rotate
     every game. Agents (the mcts options are listed below):
     """
-    import json as jsonlib
-
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn, TimeRemainingColumn
-
     specs = [check_agent(a) for a in agents]
-    with Progress(
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=progress_console,
-        transient=True,
-        disable=as_json,
-    ) as bar:
-        task = bar.add_task("games", total=games)
-        result = analysis.arena(
-            specs,
-            games=games,
-            players=players,
-            side=side,
-            seed=seed,
-            threads=threads,
-            progress=lambda n: bar.update(task, completed=n),
-        )
-    if as_json:
-        click.echo(jsonlib.dumps(result, indent=2))
-        return
-    if result["games"] == 0:
-        console.print("[yellow]interrupted[/] before any game finished: there are no results")
-        return
-    t = Table(
-        title=f"{result['games']} games, {players} players, {side} side, seed {seed} "
-        f"({result['mean_moves']:.0f} moves a game, {result['seconds']:.0f}s)"
-    )
-    for col in ["agent", "seats", "win rate", "95% CI", "mean score"]:
-        t.add_column(col, justify="left" if col == "agent" else "right")
-    for a in result["agents"]:
-        lo, hi = a["ci95"]
-        t.add_row(
-            Text(escape_controls(a["agent"])),
-            str(a["seats"]),
-            f"{100 * a['win_rate']:.1f}%",
-            f"{100 * lo:.1f}–{100 * hi:.1f}%",
-            f"{a['mean_score']:.1f}",
-        )
-    console.print(t)
-    if result["interrupted"]:
-        console.print("[yellow]interrupted[/]: results of the games finished so far")
+    play_arena(specs, games, players, seed, threads, as_json, f"{side} side", side=side)
 
 
 @main.command()

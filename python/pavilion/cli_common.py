@@ -1,17 +1,32 @@
 """What every `pavilion` command shares, whatever the game: one clear error line
-and exit code 2 for bad input, the console, the seed option's range."""
+and exit code 2 for bad input, the console, option types, and the screens of
+`solve` and `arena` (the same for both games)."""
 
 from __future__ import annotations
 
+import json
 import sys
-from typing import Any
+from typing import Any, Literal
 
 import click
 from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+from rich.text import Text
 
+from pavilion import analysis
+from pavilion._engine import MAX_SECONDS, Game, akropolis
 from pavilion._engine.text import escape_controls
 
 console = Console(highlight=False)
+progress_console = Console(stderr=True)
 
 SEED = click.IntRange(0, 2**64 - 1)
 
@@ -64,3 +79,141 @@ class PavilionGroup(click.Group):
             click.echo(f"Error: {one_line(str(e))}", err=True)
             sys.exit(2)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+class Seconds(click.FloatRange):
+    """A time budget: above 0, at most the engine's MAX_SECONDS, and a number (not nan)."""
+
+    name = "seconds"
+
+    def __init__(self) -> None:
+        super().__init__(0, MAX_SECONDS, min_open=True)
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:  # nan passes every range comparison
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
+def analyse(
+    game: Game | akropolis.Game,
+    position: str,
+    iterations: int | None,
+    seconds: float | None,
+    threads: int,
+    top: int,
+    seed: int,
+    as_json: bool,
+) -> None:
+    """`solve`'s screen for either game: a progress bar, then the ranked moves (or JSON)."""
+    if game.is_over:
+        raise InputError(f"{position}: the game is over, there is nothing to solve")
+    with Progress(
+        TextColumn("searching"),
+        BarColumn(),
+        TextColumn("{task.fields[it]} iterations"),
+        TimeElapsedColumn(),
+        console=progress_console,
+        transient=True,
+        disable=as_json,
+    ) as bar:
+        total = iterations if iterations is not None else (seconds or 2.0)
+        task = bar.add_task("search", total=total, it=0)
+
+        def tick(done: int, elapsed: float) -> None:
+            bar.update(task, completed=done if iterations is not None else elapsed, it=done)
+
+        result = analysis.solve(
+            game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick
+        )
+    moves: list[Any] = list(result["moves"])
+    if as_json:
+        out = dict(result)
+        out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in moves]
+        click.echo(json.dumps(out, indent=2))
+        return
+    kind = "exact solve" if result["exact"] else f"MCTS, {result['iterations']} iterations in {result['seconds']:.1f}s"
+    t = Table(title=f"Player {game.current_player + 1} to move — {kind}")
+    columns: list[tuple[str, Literal["left", "right"]]] = [
+        ("#", "right"),
+        ("move", "left"),
+        ("visits" if not result["exact"] else "nodes", "right"),
+        ("win rate", "right"),
+        ("margin", "right"),
+        ("principal variation", "left"),
+    ]
+    for col, just in columns:
+        t.add_column(col, justify=just)
+    for i, m in enumerate(moves, 1):
+        t.add_row(
+            str(i),
+            str(m["move"]),
+            str(m["visits"]),
+            f"{100 * m['win_rate']:.1f}%",
+            f"{m['margin']:+.1f}",
+            " ".join(str(x) for x in m["pv"][:10]),
+        )
+    console.print(t)
+    if result["exact"]:
+        console.print("[bold]exact[/]: the rest of the game was solved exactly")
+    if result["interrupted"]:
+        console.print("[yellow]interrupted[/]: best answer so far")
+
+
+def play_arena(
+    specs: list[str],
+    games: int,
+    players: int,
+    seed: int,
+    threads: int | None,
+    as_json: bool,
+    rules: str,
+    **game_options: Any,
+) -> None:
+    """`arena`'s screen for either game: a progress bar, then each agent's win
+    rate with its interval (or JSON). `game_options` go to `analysis.arena`
+    (`side=` for Summer Pavilion, `akropolis_options=` for Akropolis)."""
+    with Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=progress_console,
+        transient=True,
+        disable=as_json,
+    ) as bar:
+        task = bar.add_task("games", total=games)
+        result = analysis.arena(
+            specs,
+            games=games,
+            players=players,
+            seed=seed,
+            threads=threads,
+            progress=lambda n: bar.update(task, completed=n),
+            **game_options,
+        )
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        return
+    if result["games"] == 0:
+        console.print("[yellow]interrupted[/] before any game finished: there are no results")
+        return
+    t = Table(
+        title=f"{result['games']} games, {players} players, {rules}, seed {seed} "
+        f"({result['mean_moves']:.0f} moves a game, {result['seconds']:.0f}s)"
+    )
+    for col in ["agent", "seats", "win rate", "95% CI", "mean score"]:
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for a in result["agents"]:
+        lo, hi = a["ci95"]
+        t.add_row(
+            Text(escape_controls(a["agent"])),
+            str(a["seats"]),
+            f"{100 * a['win_rate']:.1f}%",
+            f"{100 * lo:.1f}–{100 * hi:.1f}%",
+            f"{a['mean_score']:.1f}",
+        )
+    console.print(t)
+    if result["interrupted"]:
+        console.print("[yellow]interrupted[/]: results of the games finished so far")

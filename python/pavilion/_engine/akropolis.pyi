@@ -2,6 +2,8 @@
 
 from typing import Any, Self, TypedDict, final
 
+from . import MatchResult
+
 __all__ = [
     "BARRACKS_EDGES",
     "DISTRICTS",
@@ -11,9 +13,12 @@ __all__ = [
     "START_TILE",
     "TILES",
     "VARIANT_LETTERS",
+    "Agent",
     "Game",
     "Move",
+    "Search",
     "_game_from_state",
+    "play_matches",
 ]
 
 class HexInfo(TypedDict):
@@ -149,3 +154,62 @@ class Game:
     def __eq__(self, other: object, /) -> bool: ...
 
 def _game_from_state(text: str, seed: int | None) -> Game: ...
+
+class MoveStats(TypedDict):
+    move: Move
+    visits: int
+    win_rate: float
+    margin: float
+    pv: list[Move]
+
+class SearchResult(TypedDict):
+    """`Search.result()`: candidates for the player to move, best first."""
+
+    exact: bool
+    iterations: int
+    seconds: float
+    nodes: int
+    moves: list[MoveStats]
+
+@final
+class Agent:
+    """A built-in player: "random", "greedy" (biggest immediate score gain) or "mcts[:options]"."""
+
+    def __new__(cls, spec: str, seed: int | None = None) -> Self: ...
+    @property
+    def name(self) -> str: ...
+    def choose(self, game: Game) -> Move | None: ...
+
+@final
+class Search:
+    """Monte-Carlo tree search for the player to move."""
+
+    def __new__(
+        cls,
+        game: Game,
+        seed: int | None = None,
+        threads: int | None = None,
+        rollout: str | None = None,
+        exploration: float | None = None,
+        margin: float | None = None,
+        memory_mb: float | None = None,
+        parallel: str | None = None,
+    ) -> Self: ...
+    @property
+    def exact(self) -> bool: ...
+    @property
+    def iterations(self) -> int: ...
+    def run(self, iterations: int | None = None, seconds: float | None = None) -> None: ...
+    def result(self, top: int | None = None, pv_length: int = 12) -> SearchResult: ...
+
+def play_matches(
+    agents: list[str],
+    indices: list[int],
+    players: int = 2,
+    variants: str = "",
+    long: bool = False,
+    barracks_edge: str = "outside",
+    lake: str = "single_hex",
+    seed: int | None = None,
+    threads: int = 1,
+) -> list[MatchResult]: ...

@@ -25,8 +25,11 @@ from pavilion._engine.akropolis import (
     START_TILE,
     TILES,
     VARIANT_LETTERS,
+    Agent,
     Game,
     Move,
+    Search,
+    play_matches,
 )
 
 __all__ = [
@@ -38,9 +41,12 @@ __all__ = [
     "START_TILE",
     "TILES",
     "VARIANT_LETTERS",
+    "Agent",
     "Game",
     "IllegalMoveError",
     "Move",
     "NotationError",
     "OptionsError",
+    "Search",
+    "play_matches",
 ]

@@ -5,10 +5,11 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Game
+from pavilion._engine import AGENT_OPTIONS, MAX_ITERATIONS
+from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Agent, Game
 from pavilion._engine.text import quote
 from pavilion.akropolis import render
-from pavilion.cli_common import SEED, InputError, console
+from pavilion.cli_common import SEED, InputError, Seconds, analyse, console, play_arena
 from pavilion.files import quote_path, read_input
 
 
@@ -23,7 +24,7 @@ def load_position(path: str) -> Game:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def akropolis() -> None:
-    """Akropolis: positions, legal moves, perft.
+    """Akropolis: positions, legal moves, perft, analysis and matches between agents.
 
     A move is i@q,r/k: take the site tile at index i (it costs i stones) and
     put its anchor hex on q,r, turned k steps clockwise (0-5), as 0@1,0/0.
@@ -97,6 +98,77 @@ def perft(position: str | None, depth: int) -> None:
     game = load_position(position) if position else Game(players=2, seed=1)
     for d in range(1, depth + 1):
         click.echo(f"depth {d}: {game.perft(d)}")
+
+
+@akropolis.command()
+@click.argument("position")
+@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations.")
+@click.option(
+    "--time",
+    "seconds",
+    type=Seconds(),
+    default=None,
+    help="Search budget in seconds (default 2 when no budget is given).",
+)
+@click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
+@click.option(
+    "--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show."
+)
+@click.option("--seed", type=SEED, default=0, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+def solve(
+    position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool
+) -> None:
+    """Analyse a position file (`-` reads stdin): ranked moves for the player to
+    move, by Monte-Carlo tree search for the budget. Ctrl-C stops early and
+    prints the best answer so far."""
+    analyse(load_position(position), position, iterations, seconds, threads, top, seed, as_json)
+
+
+def check_agent(spec: str) -> str:
+    try:
+        Agent(spec)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    return spec
+
+
+@akropolis.command(epilog=f"\b\nAgents: {AGENT_OPTIONS['summary']} (see `pavilion arena --help` for the mcts options).")
+@click.argument("agents", nargs=-1, required=True)
+@click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none).")
+@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
+@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True)
+@click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+def arena(
+    agents: tuple[str, ...],
+    games: int,
+    players: int,
+    variants: str,
+    long_game: bool,
+    barracks_edge: str,
+    lake: str,
+    seed: int,
+    threads: int | None,
+    as_json: bool,
+) -> None:
+    """Seat-balanced Akropolis games between agents, e.g. `greedy random`.
+
+    With fewer agents than players they repeat round the table; seats rotate
+    every game. Agents and their options are those of `pavilion arena`.
+    """
+    specs = [check_agent(a) for a in agents]
+    options = {"variants": variants, "long": long_game, "barracks_edge": barracks_edge, "lake": lake}
+    try:
+        Game(players=players, **options)  # type: ignore[arg-type]
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    rules = f"variants {variants or 'none'}" + (", long game" if long_game else "")
+    play_arena(specs, games, players, seed, threads, as_json, rules, akropolis_options=options)
 
 
 __all__ = ["MOVE_SYNTAX", "akropolis"]

@@ -43,7 +43,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BARRACKS_EDGES", pavilion_akropolis::BarracksEdge::ALL.iter().map(|v| v.name()).collect::<Vec<_>>())?;
     m.add("LAKES", pavilion_akropolis::Lake::ALL.iter().map(|v| v.name()).collect::<Vec<_>>())?;
     m.add("MOVE_SYNTAX", pavilion_akropolis::moves::MOVE_SYNTAX)?;
-    Ok(())
+    crate::akropolis_play::register(m)
 }
 
 /// A placement as Python sees it: (tile id, (q, r), rotation).

@@ -1,7 +1,7 @@
 //! `pavilion.play_matches`: seat-balanced games between agents, in parallel, without the GIL.
 
 use pavilion_summer::agents::MAX_THREADS;
-use pavilion_summer::arena::play_matches as engine_play_matches;
+use pavilion_summer::arena::{play_matches as engine_play_matches, MatchResult};
 use pavilion_summer::state::{MAX_PLAYERS, MIN_PLAYERS};
 use pavilion_summer::{Options, Side};
 use pyo3::prelude::*;
@@ -38,6 +38,11 @@ pub fn play_matches<'py>(
     let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?.unwrap_or(0);
     let results = crate::interrupt::run(py, |stop| engine_play_matches(&agents, opts, seed, &indices, threads, stop))?
         .map_err(to_py)?;
+    match_dicts(py, &results)
+}
+
+/// Finished matches as Python sees them, for either game.
+pub fn match_dicts<'py>(py: Python<'py>, results: &[MatchResult]) -> PyResult<Vec<Bound<'py, PyDict>>> {
     results
         .iter()
         .map(|r| {

@@ -24,7 +24,13 @@ pub struct PySearch {
     state: Mutex<State>,
 }
 
-pub fn result_dict<'py>(py: Python<'py>, r: &SearchResult, top: Option<usize>) -> PyResult<Bound<'py, PyDict>> {
+/// A search result as Python sees it (moves wrapped by `wrap`), for either game.
+pub fn result_dict<'py, M: Copy, W: IntoPyObject<'py>>(
+    py: Python<'py>,
+    r: &pavilion_core::search::SearchResult<M>,
+    top: Option<usize>,
+    wrap: impl Fn(M) -> W,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("exact", r.exact)?;
     d.set_item("iterations", r.iterations)?;
@@ -36,11 +42,11 @@ pub fn result_dict<'py>(py: Python<'py>, r: &SearchResult, top: Option<usize>) -
         .take(top.unwrap_or(usize::MAX))
         .map(|m| {
             let e = PyDict::new(py);
-            e.set_item("move", PyMove { inner: m.mv })?;
+            e.set_item("move", wrap(m.mv))?;
             e.set_item("visits", m.visits)?;
             e.set_item("win_rate", m.win_rate)?;
             e.set_item("margin", m.margin)?;
-            e.set_item("pv", m.pv.iter().map(|&inner| PyMove { inner }).collect::<Vec<_>>())?;
+            e.set_item("pv", m.pv.iter().map(|&mv| wrap(mv)).collect::<Vec<_>>())?;
             Ok(e)
         })
         .collect::<PyResult<Vec<_>>>()?;
@@ -55,6 +61,60 @@ fn option_range(key: &str) -> (f64, f64) {
         Some(OptionRange::Number { min, max, .. }) => (min, max),
         _ => unreachable!("{key} is a numeric option"),
     }
+}
+
+/// A search configuration from the options a Python caller gave (None: the
+/// engine's default, as for `mcts` agents), for either game.
+pub fn search_config(
+    seed: Option<&Bound<'_, PyAny>>,
+    threads: Option<Int>,
+    rollout: Option<&str>,
+    exploration: Option<Num>,
+    margin: Option<Num>,
+    memory_mb: Option<Num>,
+    parallel: Option<&str>,
+) -> PyResult<SearchConfig> {
+    let mut cfg = SearchConfig::default();
+    if let Some(s) = seed.filter(|s| !s.is_none()) {
+        cfg.seed = seed_arg(s)?;
+    }
+    let (lo, hi) = option_range("threads");
+    if let Some(t) = threads {
+        cfg.threads = t.within("threads", lo as i64, hi as u64)? as usize;
+    }
+    if let Some(r) = rollout {
+        cfg.rollout = r.parse().map_err(to_py)?;
+    }
+    let (lo, hi) = option_range("c");
+    if let Some(c) = exploration {
+        cfg.exploration = c.within("exploration", lo, hi)?;
+    }
+    let (lo, hi) = option_range("margin");
+    if let Some(m) = margin {
+        cfg.margin_weight = m.within("margin", lo, hi)?;
+    }
+    let (lo, hi) = option_range("memory");
+    if let Some(mb) = memory_mb {
+        cfg.max_bytes = (mb.within("memory_mb", lo, hi)? * 1048576.0) as usize;
+    }
+    if let Some(p) = parallel {
+        cfg.parallel = p.parse().map_err(to_py)?;
+    }
+    Ok(cfg)
+}
+
+/// Budget arguments of `run`, checked: iterations and/or a time.
+pub fn run_budget(
+    iterations: Option<Int>,
+    seconds: Option<Num>,
+) -> PyResult<(Option<u64>, Option<std::time::Duration>)> {
+    let iterations = iterations.map(|i| i.within("iterations", 1, MAX_ITERATIONS)).transpose()?;
+    let time = seconds.map(|s| s.within("seconds", 0.0, MAX_SECONDS)).transpose()?;
+    let time = time.map(time_budget).transpose().map_err(to_py)?;
+    if iterations.is_none() && time.is_none() {
+        return Err(OptionsError::new_err("give iterations and/or seconds"));
+    }
+    Ok((iterations, time))
 }
 
 impl PySearch {
@@ -88,32 +148,7 @@ impl PySearch {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let mut cfg = SearchConfig::default();
-        if let Some(s) = seed.filter(|s| !s.is_none()) {
-            cfg.seed = seed_arg(s)?;
-        }
-        let (lo, hi) = option_range("threads");
-        if let Some(t) = threads {
-            cfg.threads = t.within("threads", lo as i64, hi as u64)? as usize;
-        }
-        if let Some(r) = rollout {
-            cfg.rollout = r.parse().map_err(to_py)?;
-        }
-        let (lo, hi) = option_range("c");
-        if let Some(c) = exploration {
-            cfg.exploration = c.within("exploration", lo, hi)?;
-        }
-        let (lo, hi) = option_range("margin");
-        if let Some(m) = margin {
-            cfg.margin_weight = m.within("margin", lo, hi)?;
-        }
-        let (lo, hi) = option_range("memory");
-        if let Some(mb) = memory_mb {
-            cfg.max_bytes = (mb.within("memory_mb", lo, hi)? * 1048576.0) as usize;
-        }
-        if let Some(p) = parallel {
-            cfg.parallel = p.parse().map_err(to_py)?;
-        }
+        let cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
         let g = game.inner;
         let solved = if exact {
             let c = cfg.clone();
@@ -148,12 +183,7 @@ impl PySearch {
     /// what was searched.
     #[pyo3(signature = (iterations=None, seconds=None))]
     fn run(&self, py: Python<'_>, iterations: Option<Int>, seconds: Option<Num>) -> PyResult<()> {
-        let iterations = iterations.map(|i| i.within("iterations", 1, MAX_ITERATIONS)).transpose()?;
-        let time = seconds.map(|s| s.within("seconds", 0.0, MAX_SECONDS)).transpose()?;
-        let time = time.map(time_budget).transpose().map_err(to_py)?;
-        if iterations.is_none() && time.is_none() {
-            return Err(OptionsError::new_err("give iterations and/or seconds"));
-        }
+        let (iterations, time) = run_budget(iterations, seconds)?;
         crate::interrupt::run(py, |stop| {
             if let State::Running(s) = &mut *self.lock() {
                 s.run(iterations, time, stop);
@@ -171,6 +201,6 @@ impl PySearch {
             State::Exact(r) => r.clone(),
             State::Running(s) => s.result(pv_length),
         });
-        result_dict(py, &r, top)
+        result_dict(py, &r, top, |inner| PyMove { inner })
     }
 }
