@@ -39,7 +39,7 @@ fmt:
 	ruff check --fix .
 
 # Mutation testing of the rules (.cargo/mutants.toml says which files); see docs/TESTING.md.
-# About a minute a mutant here: split the ~1,000 over sessions or machines with SHARD=k/n,
+# About 30 s a mutant here: split the ~1,650 over sessions or machines with SHARD=k/n,
 # or aim at one file with FILE=rust/summer/src/scoring.rs. Results: mutants.out/.
 CARGO_MUTANTS_VERSION = 27.1.0
 mutants:

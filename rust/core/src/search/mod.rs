@@ -339,3 +339,26 @@ pub fn search<G: Game>(
     s.run(iterations, time, stop);
     s.result(12)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_time_budget_is_finite_and_at_most_a_week() {
+        assert_eq!(time_budget(1.5).unwrap(), Duration::from_millis(1500));
+        assert_eq!(time_budget(0.0).unwrap(), Duration::ZERO);
+        assert_eq!(time_budget(MAX_SECONDS).unwrap(), Duration::from_secs(604_800));
+        for bad in [-0.5, MAX_SECONDS + 1.0, f64::NAN, f64::INFINITY] {
+            let e = time_budget(bad).unwrap_err().to_string();
+            assert!(e.contains("a time budget is 0 to 604800 seconds"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn the_utility_is_the_win_share_plus_the_clipped_margin() {
+        assert_eq!(utility(0.5, 25.0, 0.1), 0.5 + 0.1 * 0.5);
+        assert_eq!(utility(1.0, 500.0, 0.1), 1.1, "clipped at +1");
+        assert_eq!(utility(0.0, -500.0, 0.2), -0.2, "clipped at -1");
+    }
+}
