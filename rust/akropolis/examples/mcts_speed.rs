@@ -1,5 +1,5 @@
-//! `cargo run --release --example mcts_speed -p pavilion-akropolis -- [iterations] [threads]`:
-//! MCTS iterations per second (uniform rollouts) on a fixed 2-player opening.
+//! `cargo run --release --example mcts_speed -p pavilion-akropolis -- [iterations] [threads] [uniform|informed]`:
+//! MCTS iterations per second on a fixed 2-player opening.
 use pavilion_akropolis::search::Searcher;
 use pavilion_akropolis::{Game, Options};
 use pavilion_core::search::{RolloutKind, SearchConfig};
@@ -9,14 +9,18 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let iterations: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1);
+    let rollout = match args.next().as_deref() {
+        Some("informed") => RolloutKind::Informed,
+        _ => RolloutKind::Uniform,
+    };
     let g = Game::new(Options::default(), 1).expect("2 players");
-    let cfg = SearchConfig { threads, seed: 7, rollout: RolloutKind::Uniform, ..SearchConfig::default() };
+    let cfg = SearchConfig { threads, seed: 7, rollout, ..SearchConfig::default() };
     let mut s = Searcher::new(&g, cfg);
     s.run(Some(iterations), None, &AtomicBool::new(false));
     let r = s.result(8);
     let secs = r.elapsed.as_secs_f64();
     println!(
-        "{} iterations, {threads} thread(s): {:.0} it/s, {} nodes, {:.1} MB, best {} ({} visits, win {:.2})",
+        "{} iterations, {threads} thread(s), {rollout:?}: {:.0} it/s, {} nodes, {:.1} MB, best {} ({} visits, win {:.2})",
         r.iterations,
         r.iterations as f64 / secs,
         r.nodes,

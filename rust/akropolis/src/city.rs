@@ -9,7 +9,7 @@
 //! ground placements can be listed, or drawn at random, from them directly.
 
 use crate::hex::Hex;
-use crate::tiles::{tile_faces, Face, TileId, START_TILE};
+use crate::tiles::{tile_faces, Face, Kind, TileId, START_TILE};
 
 /// Most tiles one city can hold: the starting tile and 30 placed (2 players, long game).
 pub const MAX_PLACEMENTS: usize = 31;
@@ -76,6 +76,9 @@ pub struct City {
     frontier_len: u16,
     placements: [Placed; MAX_PLACEMENTS],
     placed: u8,
+    /// Stars of the visible plazas, per district kind (kept as hexes are built
+    /// and covered, for quick judgements; scoring recounts them).
+    stars: [u8; 5],
 }
 
 impl PartialEq for City {
@@ -116,6 +119,7 @@ impl City {
             frontier_len: 0,
             placements: [Placed { tile: 0, at: Hex::ORIGIN, rot: 0 }; MAX_PLACEMENTS],
             placed: 1,
+            stars: [0; 5],
         };
         for (dir, face) in START_TILE {
             let h = dir.map_or(Hex::ORIGIN, |d| Hex::ORIGIN.step(d));
@@ -266,6 +270,15 @@ impl City {
     fn set_top(&mut self, h: Hex, height: u8, face: Face, placement: u8) {
         let e = self.entry_or_insert(h);
         let was_empty = self.cells[e].height == 0;
+        if !was_empty {
+            let covered = Face::from_bits(self.cells[e].face);
+            if covered.is_plaza() {
+                self.stars[covered.kind() as usize] -= covered.stars() as u8;
+            }
+        }
+        if face.is_plaza() {
+            self.stars[face.kind() as usize] += face.stars() as u8;
+        }
         self.cells[e].height = height;
         self.cells[e].face = face.to_bits();
         self.cells[e].placement = placement;
@@ -311,6 +324,12 @@ impl City {
     #[inline]
     pub(crate) fn entry_height(&self, e: usize) -> u8 {
         self.cells[e].height
+    }
+
+    /// Stars of the visible plazas of a district kind.
+    #[inline]
+    pub fn plaza_stars(&self, kind: Kind) -> u32 {
+        self.stars.get(kind as usize).map_or(0, |&s| s as u32)
     }
 
     /// The tile id of the visible hex at a position.

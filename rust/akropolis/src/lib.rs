@@ -25,6 +25,7 @@ pub mod moves;
 pub mod options;
 pub mod perft;
 pub mod position;
+pub mod rollout;
 pub mod scoring;
 pub mod search;
 pub mod state;

@@ -1,8 +1,8 @@
 //! Akropolis for the generic search and agents of `pavilion-core`: the trait
 //! that lets the Monte-Carlo tree search, the agents and the arena play this
-//! game. Every move is searched (no pruning yet), the informed rollout is the
-//! uniform one until a better one is measured, and the greedy judgement is the
-//! move's immediate score gain, stones included.
+//! game. Every move is searched (no pruning yet), the informed rollout is
+//! `rollout::InformedRollout`, and the greedy judgement is the move's immediate
+//! score gain, stones included.
 
 use pavilion_core::rng::SplitMix64;
 
@@ -48,6 +48,16 @@ impl pavilion_core::Game for Game {
     /// The total, then the stones left (the rules' tie-break).
     fn standing(&self, seat: usize) -> (i64, i64) {
         (self.score(seat).total as i64, self.stones(seat) as i64)
+    }
+    fn move_prior(&self, m: &Move) -> f64 {
+        crate::rollout::quick_value(self, m) as f64
+    }
+    /// Hundreds of moves a turn: widen progressively, best quick value first.
+    fn widening() -> Option<(f64, f64)> {
+        Some((2.0, 0.5))
+    }
+    fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
+        &crate::rollout::InformedRollout
     }
 }
 
@@ -164,5 +174,21 @@ mod tests {
             })
             .sum();
         assert!(greedy_wins >= 36.0, "greedy won only {greedy_wins} of 40 against random");
+    }
+
+    #[test]
+    fn the_search_widens_progressively_from_the_best_quick_values() {
+        let g = Game::new(Options::default(), 6).unwrap();
+        let r = search(&g, 3, 30);
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let mut values: Vec<i32> = moves.iter().map(|m| crate::rollout::quick_value(&g, m)).collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        // 30 visits open a window of ceil(2 * sqrt(31)) = 12 moves, best quick value first.
+        let tried: Vec<_> = r.moves.iter().filter(|m| m.visits > 0).collect();
+        assert!(!tried.is_empty() && tried.len() <= 12, "{} moves tried", tried.len());
+        for m in tried {
+            assert!(crate::rollout::quick_value(&g, &m.mv) >= values[11], "{} is outside the window", m.mv);
+        }
     }
 }

@@ -53,6 +53,13 @@ fn random_games_keep_every_invariant() {
                 for t in tiles_in_play(options.players, options.long) {
                     assert_eq!(census[t as usize], 1, "tile {t}");
                 }
+                // The stars a city keeps track of are those scoring counts.
+                for s in 0..options.players {
+                    let b = g.score(s);
+                    for k in Kind::DISTRICTS {
+                        assert_eq!(g.city(s).plaza_stars(k), b.district(k).stars, "{k}");
+                    }
+                }
                 // The position file reads back to the same game.
                 assert_eq!(Game::from_json(&g.to_json()).unwrap(), g);
                 // The generator's footprints are the oracle's, each once.

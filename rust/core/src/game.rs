@@ -47,6 +47,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The immediate value of a legal move for the player to move, in (roughly)
     /// points: what the greedy agent maximises.
     fn greedy_value(&self, m: &Self::Move) -> f64;
+    /// How much a search should try a move first (higher first), when the game
+    /// asks for progressive widening; a cheap judgement, called at every expansion.
+    fn move_prior(&self, _m: &Self::Move) -> f64 {
+        0.0
+    }
+    /// Progressive widening for games with many moves: `Some((c, alpha))` lets
+    /// a node consider only its `ceil(c · (visits + 1)^alpha)` best-prior moves.
+    /// `None` (the default) considers every move from the start.
+    fn widening() -> Option<(f64, f64)> {
+        None
+    }
     /// The rollout a search plays when asked for an informed one (uniform unless
     /// the game has a better one).
     fn informed_rollout() -> &'static dyn Rollout<Self> {

@@ -85,7 +85,7 @@ impl<G: Game> Tree<G> {
         };
         let mut moves = G::MoveList::default();
         t.moves_at(root, &mut moves);
-        t.add_node(&moves);
+        t.add_node(root, &moves);
         t
     }
 
@@ -97,9 +97,19 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    fn add_node(&mut self, moves: &[G::Move]) -> u32 {
+    /// Adds a node for position `g` with these moves. With progressive widening
+    /// the edges are stored best prior first, so the window grows in that order.
+    fn add_node(&mut self, g: &G, moves: &[G::Move]) -> u32 {
         let first = self.edges.len() as u32;
         self.edges.extend(moves.iter().map(|&mv| Edge { mv, child: NONE, visits: 0, wdl: 0.0, margin: 0.0 }));
+        if G::widening().is_some() {
+            let edges = &mut self.edges[first as usize..];
+            let mut keyed: Vec<(f64, Edge<G::Move>)> = edges.iter().map(|e| (g.move_prior(&e.mv), *e)).collect();
+            keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+            for (slot, (_, e)) in edges.iter_mut().zip(keyed) {
+                *slot = e;
+            }
+        }
         self.nodes.push(Node {
             fingerprint: fingerprint(moves),
             first_edge: first,
@@ -145,8 +155,16 @@ impl<G: Game> Tree<G> {
     fn select(&mut self, node: u32, cfg: &SearchConfig) -> usize {
         let n = &self.nodes[node as usize];
         let first = n.first_edge as usize;
-        let count = n.num_edges as usize;
-        if n.unvisited > 0 {
+        let mut count = n.num_edges as usize;
+        if let Some((c, alpha)) = G::widening() {
+            // Progressive widening: only the best-prior edges, more as the node is visited;
+            // an unvisited edge in the window is tried first, in prior order.
+            let window = (c * ((n.visits + 1) as f64).powf(alpha)).ceil() as usize;
+            count = count.min(window.max(1));
+            if let Some(i) = (0..count).find(|&i| self.edges[first + i].visits == 0) {
+                return i;
+            }
+        } else if n.unvisited > 0 {
             // A random unvisited edge, so move order does not bias the search.
             let start = self.rng.below(count as u32) as usize;
             for k in 0..count {
@@ -207,7 +225,7 @@ impl<G: Game> Tree<G> {
             if child == NONE {
                 if !walk.game.is_over() && self.edges.len() < self.max_edges && walk.depth < MAX_DEPTH {
                     self.moves_at(&walk.game, &mut moves);
-                    let c = self.add_node(&moves);
+                    let c = self.add_node(&walk.game, &moves);
                     self.edges[ei].child = c;
                 }
                 break;
