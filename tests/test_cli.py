@@ -126,4 +126,12 @@ def test_bench_quick_json(run):
     assert again["signature"] == data["signature"]
     assert any(f.get("game") == "akropolis" and f["unit"] == "games/s" for f in data["figures"])
     assert again["akropolis_signature"] == data["akropolis_signature"]
-    assert set(data["akropolis_signature"]["counts"]) == {"movegen_moves", "random_turns_and_points_2p"}
+    assert set(data["akropolis_signature"]["counts"]) == {
+        "movegen_moves",
+        "random_turns_and_points_2p",
+        "mcts_uniform_1t_best_visits",
+        "mcts_informed_1t_best_visits",
+        "mcts_informed_2t_best_visits",
+    }
+    two = [f for f in data["figures"] if f["name"] == "Akropolis MCTS, informed rollouts, 2 threads"]
+    assert len(two) == 1 and two[0]["speedup"] > 0 and two[0]["per_thread"] == two[0]["median"] / 2

@@ -31,6 +31,7 @@ class Sizes:
     mcts_iterations: int
     akropolis_positions: int
     akropolis_games: int
+    akropolis_mcts_iterations: int
 
 
 FULL = Sizes(
@@ -42,6 +43,7 @@ FULL = Sizes(
     mcts_iterations=20000,
     akropolis_positions=1000,
     akropolis_games=10000,
+    akropolis_mcts_iterations=10000,
 )
 QUICK = Sizes(
     repeats=3,
@@ -52,6 +54,7 @@ QUICK = Sizes(
     mcts_iterations=3000,
     akropolis_positions=200,
     akropolis_games=1000,
+    akropolis_mcts_iterations=2000,
 )
 
 
@@ -191,6 +194,29 @@ def run(
         game="akropolis",
     )
     akropolis_signature["random_turns_and_points_2p"] = fig["count"]
+
+    def akropolis_mcts(iterations: int, t: int, rollout: str) -> int:
+        nodes, visits = bench.akropolis_mcts(iterations, t, rollout)
+        akropolis_signature[f"mcts_{rollout}_{t}t_best_visits"] = visits
+        return nodes
+
+    one_thread: dict[str, float] = {}
+    for rollout, ts in (("uniform", [1]), ("informed", sorted({1, threads}))):
+        for t in ts:
+            iterations = size.akropolis_mcts_iterations * t
+            fig = measure(
+                f"Akropolis MCTS, {rollout} rollouts, {t} thread{'s' if t > 1 else ''}",
+                "iterations/s",
+                partial(akropolis_mcts, iterations, t, rollout),
+                partial(per_game, iterations),
+                threads=t,
+                game="akropolis",
+            )
+            if t == 1:
+                one_thread[rollout] = fig["median"]
+            else:
+                fig["per_thread"] = fig["median"] / t
+                fig["speedup"] = fig["median"] / one_thread[rollout]
 
     return {
         "quick": quick,

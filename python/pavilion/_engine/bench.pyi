@@ -4,7 +4,7 @@ from typing import Self, final
 
 from . import Game
 
-__all__ = ["AkropolisPositions", "Positions", "akropolis_random_games", "mcts", "random_games"]
+__all__ = ["AkropolisPositions", "Positions", "akropolis_mcts", "akropolis_random_games", "mcts", "random_games"]
 
 @final
 class Positions:
@@ -34,3 +34,6 @@ class AkropolisPositions:
 
 def akropolis_random_games(players: int, games: int, seed: int = 0) -> int:
     """Random Akropolis games in Rust (one thread); returns turns played plus points scored."""
+
+def akropolis_mcts(iterations: int, threads: int = 1, rollout: str = "informed") -> tuple[int, int]:
+    """Akropolis MCTS iterations on its fixed 2-player opening; returns (nodes created, visits of the best move)."""

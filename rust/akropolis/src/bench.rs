@@ -65,3 +65,14 @@ pub fn random_games(players: usize, games: u64, seed: u64, stop: &AtomicBool) ->
         })
         .sum()
 }
+
+/// The fixed MCTS position: a 2-player opening, seed 1.
+pub fn mcts_position() -> Game {
+    Game::new(Options::default(), 1).expect("2 players")
+}
+
+/// Runs `iterations` MCTS iterations on the fixed position; returns the tree
+/// nodes created and the visits of the most visited move (a behaviour fingerprint).
+pub fn mcts(iterations: u64, threads: usize, rollout: pavilion_core::search::RolloutKind) -> (u64, u64) {
+    pavilion_core::search::bench_iterations(&mcts_position(), iterations, threads, rollout)
+}

@@ -18,6 +18,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bench_mcts, m)?)?;
     m.add_class::<PyAkropolisPositions>()?;
     m.add_function(wrap_pyfunction!(akropolis_random_games, m)?)?;
+    m.add_function(wrap_pyfunction!(akropolis_mcts, m)?)?;
     Ok(())
 }
 
@@ -99,4 +100,15 @@ pub fn bench_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) 
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
     let rollout: RolloutKind = rollout.parse().map_err(crate::errors::to_py)?;
     crate::interrupt::run(py, |_| bench::mcts(iterations, threads, rollout))
+}
+
+/// Akropolis MCTS iterations on its fixed 2-player opening; returns (tree nodes
+/// created, visits of the most visited move).
+#[pyfunction]
+#[pyo3(signature = (iterations, threads=Int(1), rollout="informed"), text_signature = "(iterations, threads=1, rollout='informed')")]
+pub fn akropolis_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) -> PyResult<(u64, u64)> {
+    let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
+    let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
+    let rollout: RolloutKind = rollout.parse().map_err(crate::errors::to_py)?;
+    crate::interrupt::run(py, |_| pavilion_akropolis::bench::mcts(iterations, threads, rollout))
 }

@@ -7,7 +7,7 @@ use crate::board::Side;
 use crate::moves::MoveList;
 use crate::playout::random_playout;
 use crate::rng::SplitMix64;
-use crate::search::{RolloutKind, SearchConfig, Searcher};
+use crate::search::RolloutKind;
 use crate::state::{Game, Options};
 
 /// A fixed set of positions from every phase: every 7th position of random
@@ -81,9 +81,5 @@ pub fn mcts_position() -> Game {
 /// Runs `iterations` MCTS iterations on the fixed position; returns the tree
 /// nodes created and the visits of the most visited move (a behaviour fingerprint).
 pub fn mcts(iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64) {
-    let cfg = SearchConfig { threads, seed: 1, rollout, ..SearchConfig::default() };
-    let mut s = Searcher::new(&mcts_position(), cfg);
-    s.run(Some(iterations), None, &AtomicBool::new(false));
-    let r = s.result(1);
-    (r.nodes as u64, r.moves[0].visits)
+    pavilion_core::search::bench_iterations(&mcts_position(), iterations, threads, rollout)
 }

@@ -340,6 +340,17 @@ pub fn search<G: Game>(
     s.result(12)
 }
 
+/// A benchmark workload: `iterations` MCTS iterations from `root` (seed 1);
+/// returns the tree nodes created and the visits of the most visited move (a
+/// fingerprint of the search's behaviour).
+pub fn bench_iterations<G: Game>(root: &G, iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64) {
+    let cfg = SearchConfig { threads, seed: 1, rollout, ..SearchConfig::default() };
+    let mut s = Searcher::new(root, cfg);
+    s.run(Some(iterations), None, &AtomicBool::new(false));
+    let r = s.result(1);
+    (r.nodes as u64, r.moves[0].visits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
