@@ -44,8 +44,8 @@ def test_bad_options_raise_options_error():
         ({"players": 5}, "players must be from 2 to 4"),
         ({"variants": "hx"}, "variants 'hx'"),
         ({"players": 4, "long": True}, "long game is for 2 or 3 players"),
-        ({"barracks_edge": "inside"}, "barracks_edge 'inside': use outside or any_empty"),
-        ({"lake": "sea"}, "lake 'sea'"),
+        ({"barracks_edge": "inside"}, "barracks_edge must be outside or any_empty, not 'inside'"),
+        ({"lake": "sea"}, "lake must be single_hex or enclosed_region, not 'sea'"),
         ({"seed": -1}, "seed"),
     ]:
         with pytest.raises(OptionsError, match=words):

@@ -63,56 +63,23 @@ impl fmt::Display for Variants {
     }
 }
 
-/// A word-valued option: `FromStr` reads its words, `Display` writes the first.
-macro_rules! word_option {
-    ($(#[$doc:meta])* $name:ident, $what:literal, { $($(#[$vdoc:meta])* $variant:ident = $word:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-        pub enum $name {
-            #[default]
-            $($(#[$vdoc])* $variant),+
-        }
-        impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
-            pub const fn name(self) -> &'static str {
-                match self { $($name::$variant => $word),+ }
-            }
-        }
-        impl FromStr for $name {
-            type Err = Error;
-            fn from_str(s: &str) -> Result<$name, Error> {
-                let t = s.trim().to_ascii_lowercase().replace('-', "_");
-                $name::ALL.iter().copied().find(|v| v.name() == t).ok_or_else(|| {
-                    let words: Vec<&str> = $name::ALL.iter().map(|v| v.name()).collect();
-                    Error::InvalidOptions(format!("{} {}: use {}", $what, quote(s), words.join(" or ")))
-                })
-            }
-        }
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.name())
-            }
-        }
-    };
-}
-
-word_option!(
+pavilion_core::word_option!(
     /// Which empty neighbours put a barracks "on the edge of the city".
     BarracksEdge, "barracks_edge", {
         /// Only empty positions joined to the open plane outside the city (the ruling).
-        Outside = "outside",
+        Outside => "outside",
         /// Any empty neighbour, holes included.
-        AnyEmpty = "any_empty",
+        AnyEmpty => "any_empty",
     }
 );
 
-word_option!(
+pavilion_core::word_option!(
     /// What counts as a lake for the Gardens variant.
     Lake, "lake", {
         /// One empty position whose six neighbours are occupied (the ruling).
-        SingleHex = "single_hex",
+        SingleHex => "single_hex",
         /// Any empty position cut off from the outside.
-        EnclosedRegion = "enclosed_region",
+        EnclosedRegion => "enclosed_region",
     }
 );
 

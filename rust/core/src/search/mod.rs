@@ -14,7 +14,7 @@ pub mod tree;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::error::{quote, Error};
+use crate::error::Error;
 use crate::game::{Game, Values, MAX_PLAYERS};
 use policy::{Rollout, UniformRollout};
 use tree::Tree;
@@ -31,55 +31,15 @@ pub fn time_budget(seconds: f64) -> Result<Duration, Error> {
     }
 }
 
-/// A search option that is one of a few words: the enum, its words (the
-/// first is the default) and `FromStr`/`Display` from that one list.
-macro_rules! word_option {
-    ($(#[$doc:meta])* $name:ident, $option:literal, { $($variant:ident => $word:literal),+ $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl $name {
-            /// The words this option accepts, the default first.
-            pub const WORDS: &'static [&'static str] = &[$($word),+];
-        }
-
-        impl std::str::FromStr for $name {
-            type Err = Error;
-            fn from_str(s: &str) -> Result<Self, Error> {
-                match s {
-                    $($word => Ok($name::$variant),)+
-                    _ => Err(Error::InvalidOptions(format!(
-                        "{} must be {}, not {}",
-                        $option,
-                        Self::WORDS.join(" or "),
-                        quote(s)
-                    ))),
-                }
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(match self {
-                    $($name::$variant => $word),+
-                })
-            }
-        }
-    };
-}
-
-word_option!(
+crate::word_option!(
     /// How a simulation plays from a leaf to the end of the game.
     RolloutKind, "rollout", { Informed => "informed", Uniform => "uniform" }
 );
-word_option!(
+crate::word_option!(
     /// Which moves the tree considers (see [`Game::search_moves`]).
     Passes, "passes", { Pruned => "pruned", All => "all" }
 );
-word_option!(
+crate::word_option!(
     /// How several threads share the work.
     Parallel, "parallel", { Root => "root", Tree => "tree" }
 );
