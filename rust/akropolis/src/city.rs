@@ -357,6 +357,19 @@ mod tests {
     }
 
     #[test]
+    fn cities_are_equal_when_built_the_same_way() {
+        let (mut a, mut b) = (City::new(), City::new());
+        assert_eq!(a, b);
+        a.place(7, Hex::new(1, 0), 0);
+        assert_ne!(a, b, "a tile more");
+        b.place(7, Hex::new(1, 0), 1);
+        assert_ne!(a, b, "the same tile turned otherwise");
+        let mut c = City::new();
+        c.place(7, Hex::new(1, 0), 0);
+        assert_eq!(a, c);
+    }
+
+    #[test]
     fn the_frontier_follows_every_placement() {
         let mut c = City::new();
         c.place(7, Hex::new(1, 0), 0);
