@@ -1,6 +1,6 @@
 //! Seat-balanced Akropolis matches between two agent specs, until the command
 //! line has `pavilion akropolis arena`:
-//! `cargo run --release --example arena -p pavilion-akropolis -- SPEC_A SPEC_B [games] [threads]`.
+//! `cargo run --release --example arena -p pavilion-akropolis -- SPEC_A SPEC_B [games] [threads] [first game]`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -12,7 +12,8 @@ fn main() {
     let specs = [args.first().cloned().unwrap_or("greedy".into()), args.get(1).cloned().unwrap_or("random".into())];
     let games: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(20);
     let threads: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let indices: Vec<u64> = (0..games).collect();
+    let first: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(0);
+    let indices: Vec<u64> = (first..first + games).collect();
     let start = std::time::Instant::now();
     let results = play_matches(
         &specs,

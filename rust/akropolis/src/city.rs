@@ -331,11 +331,6 @@ impl City {
     pub fn plaza_stars(&self, kind: Kind) -> u32 {
         self.stars.get(kind as usize).map_or(0, |&s| s as u32)
     }
-
-    /// The tile id of the visible hex at a position.
-    pub fn tile_at(&self, h: Hex) -> Option<TileId> {
-        self.top(h).map(|t| self.placements[t.placement as usize].tile)
-    }
 }
 
 #[cfg(test)]
@@ -354,6 +349,7 @@ mod tests {
         // The four hexes' empty neighbours: 12 positions around a 4-hex "Y".
         assert_eq!(c.frontier().count(), 12);
         assert!(c.frontier().all(|h| c.height(h) == 0 && h.neighbours().iter().any(|&n| c.height(n) > 0)));
+        assert!(c.frontier().all(|h| c.top(h).is_none()), "an empty position shows no hex");
     }
 
     #[test]

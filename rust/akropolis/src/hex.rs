@@ -48,11 +48,6 @@ impl Hex {
     pub fn neighbours(self) -> [Hex; 6] {
         [0, 1, 2, 3, 4, 5].map(|d| self.step(d))
     }
-
-    /// Whether two positions share an edge.
-    pub fn is_adjacent(self, other: Hex) -> bool {
-        self.neighbours().contains(&other)
-    }
 }
 
 impl fmt::Display for Hex {
@@ -73,7 +68,7 @@ mod tests {
             assert_eq!(back, Hex::ORIGIN, "{name} then its opposite");
             // Consecutive directions are themselves neighbours: that is what lets a
             // tile's three hexes (anchor, anchor+d_k, anchor+d_k+1) form a triangle.
-            assert!(Hex::ORIGIN.step(d).is_adjacent(Hex::ORIGIN.step(d + 1)));
+            assert!(Hex::ORIGIN.step(d).neighbours().contains(&Hex::ORIGIN.step(d + 1)));
         }
         assert_eq!(Hex::ORIGIN.step(0), Hex::new(0, 1));
         assert_eq!(Hex::ORIGIN.step(2), Hex::new(1, -1));

@@ -52,11 +52,12 @@ impl FromStr for Move {
         };
         let coord = |s: &str| -> Result<i8, Error> {
             let digits = s.strip_prefix('-').unwrap_or(s);
-            if digits.is_empty() || digits.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
                 return Err(bad("a coordinate is a whole number"));
             }
-            let v: i32 = s.parse().map_err(|_| bad("a coordinate is a whole number"))?;
-            if v.abs() > COORD_LIMIT as i32 {
+            // Digits only, so parsing fails only past i64: out of range like any big number.
+            let v: i64 = s.parse().unwrap_or(i64::MAX);
+            if v.abs() > COORD_LIMIT as i64 {
                 return Err(bad(&format!("coordinates go from -{COORD_LIMIT} to {COORD_LIMIT}")));
             }
             Ok(v as i8)
