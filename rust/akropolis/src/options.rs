@@ -20,8 +20,9 @@ impl Variants {
     pub const NONE: Variants = Variants(0);
     pub const ALL: Variants = Variants(0b11111);
 
+    /// Whether the variant of this district kind is on (never for quarries, which have none).
     pub const fn has(self, kind: Kind) -> bool {
-        (kind as u8) < 5 && self.0 & (1 << kind as u8) != 0
+        self.0 & (1 << kind as u8) != 0
     }
 
     pub const fn with(self, kind: Kind) -> Variants {
@@ -165,6 +166,8 @@ mod tests {
         assert!(v.has(Kind::Garden) && v.has(Kind::House) && !v.has(Kind::Market));
         assert_eq!(v.to_string(), "hg");
         assert!("hh".parse::<Variants>().is_err() && "x".parse::<Variants>().is_err());
+        assert_eq!(v.with(Kind::House), v, "switching on a variant that is on changes nothing");
+        assert!(!Variants::ALL.has(Kind::Quarry) && Variants::ALL.has(Kind::Garden));
         assert_eq!("any-empty".parse::<BarracksEdge>().unwrap(), BarracksEdge::AnyEmpty);
         assert_eq!(Lake::EnclosedRegion.to_string(), "enclosed_region");
         assert!("lakes".parse::<Lake>().is_err());

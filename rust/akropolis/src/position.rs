@@ -306,6 +306,15 @@ mod tests {
             "cities[1].placements[0]: illegal when made",
         );
         refused(|d| d["cities"][1]["placements"][0]["at"] = json!([1000, 0]), "coordinates go from");
+        refused(|d| d["cities"][1]["placements"][0]["at"] = json!([100, 0]), "illegal when made");
+        refused(|d| d["site"] = json!([]), "site: holds 1 to 5 tiles, not 0");
+        refused(
+            |d| {
+                let extra = d["stacks"][0][0].clone();
+                d["site"].as_array_mut().unwrap().extend([extra.clone(), extra]);
+            },
+            "site: holds 1 to 5 tiles, not 6",
+        );
         refused(|d| d["cities"].as_array_mut().unwrap().pop().map(|_| ()).unwrap(), "2 cities for 3 players");
         refused(|d| d["extra"] = json!(1), "unknown field");
         // One more turn (seat 0's fourth tile), then the first two cities swapped.
@@ -318,6 +327,15 @@ mod tests {
         let e = Game::from_json(&doc.to_string()).unwrap_err().to_string();
         assert!(e.contains("cities[0].placements: seat 0 has placed 4 tiles after 10 turns"), "{e}");
         assert!(Game::from_json("{").is_err() && Game::from_json("").is_err());
+    }
+
+    #[test]
+    fn indentation_is_the_callers_and_reads_back() {
+        let g = sample();
+        let four = g.to_json_indented(4);
+        assert!(four.starts_with("{\n    \"format\": \"pavilion-akropolis-position\""));
+        assert_eq!(Game::from_json(&four).unwrap(), g);
+        assert!(!g.to_json_compact().contains('\n'));
     }
 
     #[test]
