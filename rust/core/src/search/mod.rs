@@ -312,6 +312,9 @@ pub fn bench_iterations<G: Game>(root: &G, iterations: u64, threads: usize, roll
 }
 
 #[cfg(test)]
+mod toy_tests;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

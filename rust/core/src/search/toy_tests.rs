@@ -1,0 +1,90 @@
+//! The generic search on a game small enough to know the answer: Nim with one
+//! heap, take 1 to 3, whoever takes the last stone wins. The positions to leave
+//! the opponent are the multiples of 4.
+
+use std::sync::atomic::AtomicBool;
+
+use super::{outcome, search, SearchConfig};
+use crate::game::Game;
+use crate::rng::SplitMix64;
+
+#[derive(Clone, Debug, PartialEq)]
+struct Nim {
+    heap: u32,
+    to_move: usize,
+}
+
+impl Game for Nim {
+    type Move = u32;
+    type MoveList = Vec<u32>;
+
+    fn num_players(&self) -> usize {
+        2
+    }
+    fn current_player(&self) -> usize {
+        self.to_move
+    }
+    fn is_over(&self) -> bool {
+        self.heap == 0
+    }
+    fn legal_moves(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend((1..=3).filter(|&k| k <= self.heap));
+    }
+    fn is_legal(&self, m: &u32) -> bool {
+        (1..=3).contains(m) && *m <= self.heap
+    }
+    fn play_unchecked(&mut self, m: &u32) {
+        self.heap -= m;
+        self.to_move = 1 - self.to_move;
+    }
+    fn random_move(&self, rng: &mut SplitMix64, _scratch: &mut Vec<u32>) -> u32 {
+        1 + rng.below(self.heap.min(3))
+    }
+    fn redraw_hidden(&mut self, _seed: u64) {}
+    /// The player who took the last stone (the one not to move) wins.
+    fn standing(&self, seat: usize) -> (i64, i64) {
+        (i64::from(seat != self.to_move), 0)
+    }
+    fn greedy_value(&self, m: &u32) -> f64 {
+        f64::from(*m)
+    }
+}
+
+fn best(heap: u32, iterations: u64) -> u32 {
+    let g = Nim { heap, to_move: 0 };
+    let cfg = SearchConfig { seed: 5, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    search(&g, cfg, Some(iterations), None, &AtomicBool::new(false)).best().unwrap()
+}
+
+#[test]
+fn the_search_finds_the_winning_take() {
+    for heap in [5, 6, 7, 9, 10, 11, 13] {
+        assert_eq!(best(heap, 4000), heap % 4, "heap {heap}");
+    }
+}
+
+#[test]
+fn the_outcome_gives_the_winner_everything() {
+    let g = Nim { heap: 0, to_move: 1 };
+    let (wdl, margin) = outcome(&g);
+    assert_eq!((&wdl[..2], &margin[..2]), (&[1.0, 0.0][..], &[1.0, -1.0][..]));
+}
+
+#[test]
+fn agents_and_the_arena_play_any_game() {
+    use crate::agents::{agent_from_spec, play_game};
+    let mut agents = vec![agent_from_spec::<Nim>("greedy", 1).unwrap(), agent_from_spec::<Nim>("random", 2).unwrap()];
+    let (end, moves) = play_game(Nim { heap: 21, to_move: 0 }, &mut agents, &AtomicBool::new(false)).unwrap();
+    assert!(end.is_over() && moves >= 7);
+    // Seats rotate game by game.
+    let specs = ["mcts:iterations=2000,rollout=uniform".to_string(), "random".to_string()];
+    let indices: Vec<u64> = (0..10).collect();
+    let results =
+        crate::arena::play_matches(&specs, &|_| Nim { heap: 9, to_move: 0 }, 3, &indices, 1, &AtomicBool::new(false))
+            .unwrap();
+    // From 9 the first player wins with perfect play: mcts moving first wins every game.
+    for r in results.iter().filter(|r| r.seats[0] == 0) {
+        assert_eq!(r.winners, vec![0], "{r:?}");
+    }
+}
