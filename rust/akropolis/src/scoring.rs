@@ -72,7 +72,7 @@ impl Grid {
             outside: [false; SIDE * SIDE],
         };
         for (hex, top) in city.tops() {
-            let i = g.index(hex).expect("inside the box");
+            let i = g.index(hex);
             g.face[i] = top.face.to_bits();
             g.level[i] = top.height;
         }
@@ -80,9 +80,11 @@ impl Grid {
         g
     }
 
-    fn index(&self, hex: Hex) -> Option<usize> {
+    /// The cell of an occupied position (always inside the box, by construction).
+    fn index(&self, hex: Hex) -> usize {
         let (q, r) = (hex.q as i32 - self.q0, hex.r as i32 - self.r0);
-        ((0..self.w as i32).contains(&q) && (0..self.h as i32).contains(&r)).then(|| r as usize * SIDE + q as usize)
+        debug_assert!((0..self.w as i32).contains(&q) && (0..self.h as i32).contains(&r));
+        r as usize * SIDE + q as usize
     }
 
     /// The neighbours of cell i that lie in the box.
@@ -95,22 +97,15 @@ impl Grid {
         })
     }
 
-    /// Marks the empty cells joined to the box's border (all empty, all joined to
-    /// the plane beyond) by empty cells.
+    /// Marks the empty cells joined to the box's border by empty cells. The
+    /// border ring is all empty (the box has a free ring around the city) and
+    /// joined to itself and to the plane beyond, so a flood from one corner
+    /// reaches exactly the outside.
     fn flood_outside(&mut self) {
         // Each cell is pushed at most once (when first marked), so a grid-sized stack suffices.
         let mut stack = [0u16; SIDE * SIDE];
-        let mut len = 0;
-        for r in 0..self.h {
-            for q in 0..self.w {
-                if r == 0 || q == 0 || r == self.h - 1 || q == self.w - 1 {
-                    let i = r * SIDE + q;
-                    self.outside[i] = true;
-                    stack[len] = i as u16;
-                    len += 1;
-                }
-            }
-        }
+        self.outside[0] = true; // the corner cell, index 0: already on the stack below
+        let mut len = 1;
         while len > 0 {
             len -= 1;
             let i = stack[len] as usize;
@@ -153,7 +148,7 @@ pub fn score_city(city: &City, stones: u32, options: &Options) -> Breakdown {
     for (_, top) in city.tops().filter(|(_, t)| t.face.is_plaza()) {
         b.districts[top.face.kind() as usize].stars += top.face.stars();
     }
-    let cells = || city.tops().map(|(h, _)| g.index(h).expect("inside the box"));
+    let cells = || city.tops().map(|(h, _)| g.index(h));
     let level = |i: usize| g.level[i] as u32;
     let doubled = |value: u32, yes: bool| if yes { 2 * value } else { value };
 
