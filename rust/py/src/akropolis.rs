@@ -146,6 +146,20 @@ fn outcome_dict<'py>(py: Python<'py>, m: &Move, out: &MoveOutcome) -> PyResult<B
     Ok(d)
 }
 
+/// Game options from Python arguments, each read by the engine's vocabulary and
+/// the whole checked (the long game is for 2 or 3 players): for `Game` and `play_matches`.
+pub fn options_arg(players: Int, variants: &str, long: bool, barracks_edge: &str, lake: &str) -> PyResult<Options> {
+    let options = Options {
+        players: players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize,
+        variants: variants.parse().map_err(to_py)?,
+        long,
+        barracks_edge: barracks_edge.parse().map_err(to_py)?,
+        lake: lake.parse().map_err(to_py)?,
+    };
+    options.validate().map_err(to_py)?;
+    Ok(options)
+}
+
 impl PyGame {
     fn seat(&self, seat: Int) -> PyResult<usize> {
         Ok(seat.within("seat", 0, self.inner.players() as u64 - 1)? as usize)
@@ -173,13 +187,7 @@ impl PyGame {
         lake: &str,
     ) -> PyResult<Self> {
         let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?;
-        let options = Options {
-            players: players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize,
-            variants: variants.parse().map_err(to_py)?,
-            long,
-            barracks_edge: barracks_edge.parse().map_err(to_py)?,
-            lake: lake.parse().map_err(to_py)?,
-        };
+        let options = options_arg(players, variants, long, barracks_edge, lake)?;
         let seed = seed.unwrap_or_else(|| RandomState::new().build_hasher().finish());
         let inner = Game::new(options, seed).map_err(to_py)?;
         Ok(PyGame { root: inner.clone(), inner, seed: Some(seed), history: Vec::new() })

@@ -4,8 +4,7 @@
 
 use std::sync::Mutex;
 
-use pavilion_akropolis::options::{MAX_PLAYERS, MIN_PLAYERS};
-use pavilion_akropolis::{Game, Options};
+use pavilion_akropolis::Game;
 use pavilion_core::agents::{agent_from_spec, Agent, MAX_THREADS};
 use pavilion_core::search::Searcher;
 use pyo3::prelude::*;
@@ -150,14 +149,7 @@ fn play_matches<'py>(
     if agents.is_empty() {
         return Err(OptionsError::new_err("name at least one agent"));
     }
-    let options = Options {
-        players: players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize,
-        variants: variants.parse().map_err(to_py)?,
-        long,
-        barracks_edge: barracks_edge.parse().map_err(to_py)?,
-        lake: lake.parse().map_err(to_py)?,
-    };
-    options.validate().map_err(to_py)?;
+    let options = crate::akropolis::options_arg(players, variants, long, barracks_edge, lake)?;
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
     let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
     let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?.unwrap_or(0);
