@@ -248,8 +248,9 @@ impl Game {
     /// The seats that win: the highest total, then the most stones; a tie on both is shared.
     /// Meaningful once the game is over (before, it names who leads).
     pub fn winners(&self) -> Vec<usize> {
-        let key = |s: usize| (self.score(s).total, self.stones(s));
-        let best = (0..self.players()).map(key).max().expect("at least two players");
-        (0..self.players()).filter(|&s| key(s) == best).collect()
+        // Each city scored once: (total, stones) per seat.
+        let keys: Vec<(u32, u32)> = (0..self.players()).map(|s| (self.score(s).total, self.stones(s))).collect();
+        let best = *keys.iter().max().expect("at least two players");
+        (0..self.players()).filter(|&s| keys[s] == best).collect()
     }
 }
