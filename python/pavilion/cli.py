@@ -10,7 +10,6 @@ from rich.table import Table
 from pavilion import render
 from pavilion._engine import (
     AGENT_OPTIONS,
-    MAX_ITERATIONS,
     ROUNDS,
     SIDES,
     Agent,
@@ -25,11 +24,11 @@ from pavilion.cli_common import (
     SEED,
     InputError,
     PavilionGroup,
-    Seconds,
     analyse,
     console,
     play_arena,
     progress_console,
+    solve_options,
 )
 from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec
@@ -313,20 +312,7 @@ def perft(position: str | None, depth: int) -> None:
 
 @main.command()
 @click.argument("position")
-@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations.")
-@click.option(
-    "--time",
-    "seconds",
-    type=Seconds(),
-    default=None,
-    help="Search budget in seconds (default 2 when no budget is given).",
-)
-@click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
-@click.option(
-    "--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show."
-)
-@click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+@solve_options
 def solve(
     position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool
 ) -> None:

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 import click
 from rich.console import Console
@@ -22,7 +23,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pavilion import analysis
-from pavilion._engine import MAX_SECONDS, Game, akropolis
+from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, akropolis
 from pavilion._engine.text import escape_controls
 
 console = Console(highlight=False)
@@ -94,6 +95,39 @@ class Seconds(click.FloatRange):
         if seconds != seconds:  # nan passes every range comparison
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         return seconds
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def solve_options(command: F) -> F:
+    """The budget and output options of `solve`, the same for both games."""
+    options = [
+        click.option(
+            "--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations."
+        ),
+        click.option(
+            "--time",
+            "seconds",
+            type=Seconds(),
+            default=None,
+            help="Search budget in seconds (default 2 when no budget is given).",
+        ),
+        click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True),
+        click.option(
+            "--top",
+            type=click.IntRange(1, 10_000),
+            default=10,
+            show_default=True,
+            help="How many candidate moves to show.",
+        ),
+        click.option("--seed", type=SEED, default=0, show_default=True),
+        click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON."),
+    ]
+    # Applied last to first, so --help lists them in this order.
+    for option in reversed(options):
+        command = option(command)
+    return command
 
 
 def analyse(

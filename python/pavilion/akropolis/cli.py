@@ -5,11 +5,11 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from pavilion._engine import AGENT_OPTIONS, MAX_ITERATIONS
+from pavilion._engine import AGENT_OPTIONS
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Agent, Game
 from pavilion._engine.text import quote
 from pavilion.akropolis import render
-from pavilion.cli_common import SEED, InputError, Seconds, analyse, console, play_arena
+from pavilion.cli_common import SEED, InputError, analyse, console, play_arena, solve_options
 from pavilion.files import quote_path, read_input
 
 
@@ -102,20 +102,7 @@ def perft(position: str | None, depth: int) -> None:
 
 @akropolis.command()
 @click.argument("position")
-@click.option("--iterations", type=click.IntRange(1, MAX_ITERATIONS), default=None, help="Search budget in iterations.")
-@click.option(
-    "--time",
-    "seconds",
-    type=Seconds(),
-    default=None,
-    help="Search budget in seconds (default 2 when no budget is given).",
-)
-@click.option("--threads", type=click.IntRange(1, 256), default=1, show_default=True)
-@click.option(
-    "--top", type=click.IntRange(1, 10_000), default=10, show_default=True, help="How many candidate moves to show."
-)
-@click.option("--seed", type=SEED, default=0, show_default=True)
-@click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON.")
+@solve_options
 def solve(
     position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool
 ) -> None:
