@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pavilion import Game, akropolis
+from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
 from pavilion.files import MAX_INPUT_BYTES
 from pavilion.record import GameRecord
@@ -35,6 +36,8 @@ READERS = [
     ["akropolis", "moves"],
     ["akropolis", "apply", "{}", "0@1,0/0"],
     ["akropolis", "perft", "{}", "--depth", "1"],
+    ["akropolis", "solve", "{}", "--iterations", "10"],
+    ["akropolis", "play", "--load"],
 ]
 
 json_values = st.recursive(
@@ -168,6 +171,23 @@ def test_mutated_records(tmp_path, doc):
     r = CliRunner().invoke(main, ["play", "--load", str(path)], input="quit\nn\n")
     if r.exit_code != 0:
         assert_one_clean_error(r)
+
+
+def akropolis_record_doc() -> dict:
+    rec = AkropolisRecord(players=3, seed=7, variants="tg", seats=["human", "greedy", "random"], moves=["0@1,0/0"])
+    return json.loads(rec.to_json())
+
+
+@fuzz_settings(100)
+@given(doc=mutated(akropolis_record_doc))
+def test_mutated_akropolis_records(tmp_path, doc):
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(doc))
+    r = CliRunner().invoke(main, ["akropolis", "play", "--load", str(path)], input="quit\nn\n")
+    if r.exit_code != 0:
+        assert_one_clean_error(r)
+    else:
+        assert not [c for c in r.output if is_control(c)]
 
 
 @pytest.mark.parametrize("command", READERS, ids=lambda c: c[0])

@@ -17,8 +17,8 @@ from conftest import placing_position
 from pavilion import Agent, Game, IllegalMoveError, Move, NotationError, OptionsError, Search
 from pavilion.cli import main
 from pavilion.files import MAX_INPUT_BYTES
-from pavilion.play import menu_lines
 from pavilion.record import GameRecord
+from pavilion.session import menu_lines
 
 ESC = "\x1b"
 

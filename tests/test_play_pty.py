@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from pavilion.akropolis.record import AkropolisRecord
 from pavilion.record import GameRecord
 
 pexpect = pytest.importorskip("pexpect")
@@ -115,3 +116,42 @@ def test_a_record_folder_removed_mid_game_falls_back(tmp_path):
     assert finish(child) == 0
     rec, game = load(tmp_path / "pavilion-interrupted.json")
     assert len(rec.moves) == 2 and game.current_player == 0
+
+
+def test_akropolis_ctrl_c_and_ctrl_d_save_and_the_game_continues(tmp_path):
+    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100")
+
+    def spawn(*args):
+        return pexpect.spawn(
+            sys.executable,
+            ["-m", "pavilion", "akropolis", "play", *args],
+            cwd=str(tmp_path),
+            env=env,
+            encoding="utf-8",
+            timeout=60,
+        )
+
+    child = spawn("--seats", "human,greedy", "--seed", "8")
+    for _ in range(2):
+        child.expect(r"move \(help for help\)> ")
+        child.sendline("1")
+    child.expect(r"move \(help for help\)> ")
+    child.sendintr()
+    child.expect("saved the game record to pavilion-akropolis-interrupted.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    first = AkropolisRecord.from_json(open(tmp_path / "pavilion-akropolis-interrupted.json").read())
+    assert len(first.moves) == 4
+
+    child = spawn("--load", "pavilion-akropolis-interrupted.json")
+    child.expect("4 moves replayed")
+    child.expect(r"move \(help for help\)> ")
+    child.sendline("2")
+    child.expect(r"move \(help for help\)> ")
+    child.sendeof()
+    child.expect("saved the game record to pavilion-akropolis-interrupted.json")
+    child.expect(pexpect.EOF)
+    child.close()
+    second = AkropolisRecord.from_json(open(tmp_path / "pavilion-akropolis-interrupted.json").read())
+    assert second.moves[:4] == first.moves and len(second.moves) == 6

@@ -30,9 +30,18 @@ from pavilion.cli_common import (
     progress_console,
     solve_options,
 )
-from pavilion.files import SaveError, check_writable, quote_path, read_input, shown
-from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, interrupted_paths, level_spec
-from pavilion.record import HUMAN, GameRecord, check_seat
+from pavilion.cli_play import (
+    ask_in_terminal,
+    check_agent,
+    parse_seats,
+    play_options,
+    resolve_record,
+    run_session,
+    writable_record_path,
+)
+from pavilion.files import quote_path, read_input, shown
+from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
+from pavilion.record import HUMAN, GameRecord
 
 SIDE_NAMES: list[str] = SIDES
 
@@ -64,40 +73,6 @@ def load_position(path: str) -> Game:
         raise InputError(f"{quote_path(path)}: {e}") from None
 
 
-def split_seats(text: str) -> list[str]:
-    """`human,mcts:time=2,threads=2,greedy` → `["human", "mcts:time=2,threads=2", "greedy"]`:
-    a piece with `=` but no `:` continues the agent spec before it."""
-    seats: list[str] = []
-    for piece in (p.strip() for p in text.split(",")):
-        if seats and "=" in piece and ":" not in piece and ":" in seats[-1]:
-            seats[-1] += "," + piece
-        elif piece:
-            seats.append(piece)
-    return seats
-
-
-def parse_seats(text: str, players: int, mcts_spec: str) -> list[str]:
-    """Seat specs for `players` seats; a bare `mcts` takes `mcts_spec` (the level)."""
-    seats = split_seats(text)
-    if len(seats) != players:
-        raise InputError(f"--seats names {len(seats)} seat(s) for {players} players")
-    out = []
-    for s in seats:
-        try:
-            out.append(mcts_spec if s == "mcts" else check_seat(s))
-        except ValueError as e:
-            raise InputError(f"--seats: {e}") from None
-    return out
-
-
-def check_agent(spec: str) -> str:
-    try:
-        Agent(spec)
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    return spec
-
-
 @click.group(cls=PavilionGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pavilion")
 def main() -> None:
@@ -120,7 +95,7 @@ def main() -> None:
 )
 def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> None:
     """Watch a whole game between built-in agents (no input needed)."""
-    kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players, level_spec(level))
+    kinds = parse_seats(seats or ",".join(["mcts"] + ["greedy"] * (players - 1)), players, level_spec(level), Agent)
     if HUMAN in kinds:
         raise InputError("--seats: the demo has no human seats (try pavilion play)")
     record = GameRecord(players=players, side=side, seed=seed, seats=kinds)
@@ -131,122 +106,32 @@ def demo(players: int, side: str, seed: int, seats: str | None, level: str) -> N
     session.run()
 
 
-def resolve_play_record(
-    load_path: str | None,
-    players: int | None,
-    side: str | None,
-    seed: int | None,
-    wild_order: str | None,
-    seats: str | None,
-    level: str | None,
-    ai_spec: str | None,
-) -> GameRecord:
-    """The record `play` starts from: a loaded one (options must agree) or a new one."""
-    import random as pyrandom
-
-    if ai_spec is not None and not ai_spec.strip().startswith("mcts"):
-        raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
-    mcts = check_agent(ai_spec) if ai_spec else level_spec(level or DEFAULT_LEVEL)
-    if load_path:
-        # The moves are checked by the game's one replay (PlaySession); here the fields.
-        record = GameRecord.from_json(read_input(load_path, "game record"), replay=False)
-        given = {
-            "--players": (players, record.players),
-            "--side": (side, record.side),
-            "--seed": (seed, record.seed),
-            "--wild-order": (wild_order and wild_order.upper(), record.wild_order),
-        }
-        for option, (value, recorded) in given.items():
-            if value is not None and value != recorded:
-                raise InputError(f"{option} {shown(str(value))} does not match the record ({recorded})")
-        if seats:
-            record.seats = parse_seats(seats, record.players, mcts)
-        elif level or ai_spec:
-            raise InputError(
-                "the record says who plays each seat; to change the AI, give --seats too "
-                f"(it has: {', '.join(record.seats) or 'nothing'})"
-            )
-        if not record.seats:
-            record.seats = [HUMAN] + [mcts] * (record.players - 1)
-        return record
-    players = players or 2
-    record = GameRecord(
-        players=players, side=side or SIDE_NAMES[0], seed=seed if seed is not None else pyrandom.getrandbits(32)
-    )
-    if wild_order is not None:
-        record.wild_order = wild_order
-    try:
-        record.wild_order = record.new_game().wild_order
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    record.seats = parse_seats(seats, players, mcts) if seats else [HUMAN] + [mcts] * (players - 1)
-    return record
-
-
 @main.command()
-@click.option("--players", type=click.IntRange(2, 4), default=None, help="2, 3 or 4 (default 2, or the loaded game's).")
-@click.option(
-    "--seats",
-    default=None,
-    help="Who plays each seat: human, or an agent (random, greedy, mcts, or a spec like mcts:time=2), "
-    "e.g. human,mcts,greedy.",
-)
+@play_options(LEVELS, DEFAULT_LEVEL)
 @click.option("--side", type=SIDE, default=None, help=f"{' or '.join(SIDE_NAMES)} (default {SIDE_NAMES[0]}).")
-@click.option("--seed", type=SEED, default=None, help="Fixes the bag (default: random; it is in the saved record).")
 @click.option("--wild-order", default=None, help="Six colour letters, the wild colour of rounds 1-6 (default PGOYBR).")
-@click.option(
-    "--level",
-    type=click.Choice(list(LEVELS)),
-    default=None,
-    help="Strength of bare mcts seats: easy 3,000, normal 15,000 (default), strong 50,000 iterations a move.",
-)
-@click.option(
-    "--ai", "ai_spec", default=None, help="Exact spec for bare mcts seats, e.g. mcts:time=2 (overrides --level)."
-)
-@click.option("--load", "load_path", default=None, help="Continue a saved game record.")
-@click.option(
-    "--record",
-    "record_path",
-    default=None,
-    help="Write the game record here when the game ends or stops (never over another game).",
-)
 def play(
     players: int | None,
     seats: str | None,
-    side: str | None,
     seed: int | None,
-    wild_order: str | None,
     level: str | None,
     ai_spec: str | None,
     load_path: str | None,
     record_path: str | None,
+    side: str | None,
+    wild_order: str | None,
 ) -> None:
     """Play in the terminal (default: you against mcts, 2 players)."""
-    record = resolve_play_record(load_path, players, side, seed, wild_order, seats, level, ai_spec)
-    if record_path:
-        try:
-            check_writable(record_path)
-        except SaveError as e:
-            raise InputError(f"--record: {e}") from None
-    session = PlaySession(
-        record,
-        console,
-        ask=lambda text: click.prompt(text, default="", show_default=False, prompt_suffix=""),
-        hint_iterations=LEVELS[level or DEFAULT_LEVEL],
-    )
-    console.print(
-        f"[bold]pavilion play[/]: {', '.join(shown(session.name(s)) for s in range(record.players))}; "
-        f"{record.side} side, seed {record.seed}" + (f", {len(record.moves)} moves replayed" if record.moves else "")
-    )
-    try:
-        outcome = session.run()
-    except (KeyboardInterrupt, click.Abort, EOFError):
-        console.print()
-        console.print("game interrupted")
-        session.save_anywhere(interrupted_paths(record_path))
-        return
-    if record_path and outcome in ("over", "quit"):
-        session.save_anywhere([record_path, *interrupted_paths(None)])
+    given = {
+        "--players": ("players", players),
+        "--side": ("side", side),
+        "--seed": ("seed", seed),
+        "--wild-order": ("wild_order", wild_order and wild_order.upper()),
+    }
+    record = resolve_record(GameRecord, load_path, given, seats, level, ai_spec, LEVELS, DEFAULT_LEVEL)
+    writable_record_path(record_path)
+    session = PlaySession(record, console, ask=ask_in_terminal, hint_iterations=LEVELS[level or DEFAULT_LEVEL])
+    run_session(session, record_path, f"{record.side} side")
 
 
 @main.command()
@@ -351,7 +236,7 @@ def arena(
     With fewer agents than players they repeat round the table; seats rotate
     every game. Agents (the mcts options are listed below):
     """
-    specs = [check_agent(a) for a in agents]
+    specs = [check_agent(a, Agent) for a in agents]
     play_arena(specs, games, players, seed, threads, as_json, f"{side} side", side=side)
 
 

@@ -1,34 +1,21 @@
-"""`pavilion play`: a game in the terminal, humans and AIs in any mix."""
+"""`pavilion play`: Summer Pavilion in the terminal (the loop itself is
+`pavilion.session`, shared with Akropolis)."""
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import Any
 
-from rich.console import Console
-from rich.text import Text
+from rich.console import RenderableType
 
 from pavilion import render
-from pavilion._engine import Agent, IllegalMoveError, Move, NotationError, Search
-from pavilion.files import SaveError, save_somewhere, save_text, shown
-from pavilion.record import HUMAN, GameRecord
-
-if TYPE_CHECKING:
-    from pavilion._engine import MoveOutcome
+from pavilion._engine import Agent, Game, Search
+from pavilion.session import Session, plural
+from pavilion.session import level_spec as _level_spec
 
 #: MCTS iterations a move for each --level; hints use the same budget.
 LEVELS = {"easy": 3000, "normal": 15000, "strong": 50000}
 DEFAULT_LEVEL = "normal"
-#: Where a game goes when it stops without a file named for it.
-INTERRUPTED = "pavilion-interrupted.json"
-#: Longest menu number typed at the prompt (longer digit strings are move text).
-MAX_MENU_DIGITS = 6
-
-
-def level_spec(level: str) -> str:
-    return f"mcts:iterations={LEVELS[level]}"
-
 
 HELP = """\
 Type a move, or its number from 'moves'. Examples:
@@ -39,15 +26,14 @@ Type a move, or its number from 'moves'. Examples:
   C3O       centre star, space 3, an orange tile
   bonus:YB  take yellow and blue from the supply after surrounding a feature
   pass:PBB  stop placing this round, keeping purple, blue, blue
-            (at most 4 kept; -1 point per tile discarded)
-Commands: moves, hint, undo (to your previous move), save FILE, help, quit"""
+            (at most 4 kept; -1 point per tile discarded)"""
 
 
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if abs(n) == 1 else 's'}"
+def level_spec(level: str) -> str:
+    return _level_spec(LEVELS, level)
 
 
-def describe(outcome: MoveOutcome) -> str:
+def describe(outcome: Mapping[str, Any]) -> str:
     """A short reason for a move, from what the engine says it did."""
     move = outcome["move"]
     if move.kind == "draft":
@@ -69,119 +55,26 @@ def describe(outcome: MoveOutcome) -> str:
     return text
 
 
-def menu_lines(moves: Sequence[Move], width: int) -> list[str]:
-    """The numbered moves in columns (read down, like `ls`), every line at most `width` wide."""
-    if not moves:
-        return []
-    digits = len(str(len(moves)))
-    cells = [f"{i:>{digits}}. {m}" for i, m in enumerate(moves, 1)]
-    cell = max(len(c) for c in cells)
-    cols = max(1, (width + 2) // (cell + 2))
-    rows = math.ceil(len(cells) / cols)
-    lines = []
-    for r in range(rows):
-        row = [cells[r + c * rows].ljust(cell) for c in range(cols) if r + c * rows < len(cells)]
-        lines.append("  ".join(row).rstrip())
-    return lines
+class PlaySession(Session[Game]):
+    """A Summer Pavilion game in the terminal."""
 
+    HELP = HELP
+    LEVELS = LEVELS
+    DEFAULT_LEVEL = DEFAULT_LEVEL
+    AGENT = Agent
+    SEARCH = Search
 
-def short_name(spec: str) -> str:
-    """`mcts:iterations=15000` → `mcts`."""
-    return spec.split(":", 1)[0]
+    def describe(self, outcome: Mapping[str, Any]) -> str:
+        return describe(outcome)
 
+    def position(self) -> RenderableType:
+        return render.position(self.game)
 
-class PlaySession:
-    """One game: the record is the truth; the game is always `record.replay()`."""
+    def legend(self) -> RenderableType:
+        return render.legend(self.game)
 
-    def __init__(
-        self,
-        record: GameRecord,
-        console: Console,
-        ask: Callable[[str], str],
-        hint_iterations: int = LEVELS[DEFAULT_LEVEL],
-    ) -> None:
-        self.record = record
-        self.seats = record.seats
-        self.console = console
-        self.ask = ask
-        self.hint_iterations = hint_iterations
-        # The one replay of the record (it checks every move); the game's move
-        # stack is the history from here on.
-        self.game = record.replay()
-
-    @property
-    def humans(self) -> set[int]:
-        return {s for s, k in enumerate(self.seats) if k == HUMAN}
-
-    def name(self, seat: int) -> str:
-        return f"P{seat + 1} ({short_name(self.seats[seat])})"
-
-    def play_move(self, move: Move) -> None:
-        outcome = self.game.play(move)
-        seat = outcome["seat"]
-        self.record.moves.append(str(move))
-        style = "bold" if seat in self.humans else ""
-        line = Text(f"{self.name(seat)} plays ", style=style)
-        line.append(str(move), style="bold cyan")
-        line.append(f": {describe(outcome)}")
-        self.console.print(line)
-
-    def save(self, path: str) -> str:
-        """Saves the record (never over another game); returns the path written. Raises SaveError."""
-        written = save_text(path, self.record.to_json(), may_replace=self.record.continues)
-        self.tell_saved(str(written), path)
-        return str(written)
-
-    def save_anywhere(self, paths: list[str]) -> str | None:
-        """Saves to the first path that works (then the temporary folder); says where. Never raises."""
-        try:
-            written, failures = save_somewhere(paths, self.record.to_json(), may_replace=self.record.continues)
-        except SaveError as e:
-            self.console.print(f"✗ the game could not be saved anywhere: {shown(str(e))}")
-            self.console.print(f"its moves: {' '.join(self.record.moves)} (seed {self.record.seed})", soft_wrap=True)
-            return None
-        for why in failures:
-            self.console.print(f"✗ {shown(why)}")
-        self.tell_saved(str(written), paths[0])
-        return str(written)
-
-    def tell_saved(self, written: str, asked: str) -> None:
-        note = "" if written == asked else f" ({shown(asked)} holds another game)"
-        self.console.print(
-            f"saved the game record to {shown(written)}{note}; continue it with: pavilion play --load {shown(written)}",
-            soft_wrap=True,
-        )
-
-    def movers(self) -> list[int]:
-        """The seat that made each move of the stack (play is deterministic, so a replay tells)."""
-        g = self.record.new_game()
-        return [g.play(m)["seat"] for m in self.game.move_stack]
-
-    def undo(self, seat: int) -> bool:
-        mine = [i for i, s in enumerate(self.movers()) if s == seat]
-        if not mine:
-            self.console.print("✗ nothing to undo: you have not moved yet")
-            return False
-        cut = mine[-1]
-        while len(self.game.move_stack) > cut:
-            self.game.pop()
-        self.record.moves = self.record.moves[:cut]
-        self.console.print(f"undone: back to your move {len(mine)}")
-        return True
-
-    def show_moves(self) -> None:
-        for line in menu_lines(self.game.legal_moves(), self.console.width):
-            self.console.print(Text(line), no_wrap=True, overflow="ignore")
-
-    def hint(self) -> None:
-        s = Search(self.game, seed=len(self.record.moves))
-        if not s.exact:
-            s.run(iterations=self.hint_iterations)
-        best = s.result(top=1)["moves"][0]
-        how = "exact" if s.exact else "MCTS"
-        self.console.print(
-            f"hint ({how}): {best['move']}  win rate {100 * best['win_rate']:.0f}%, margin {best['margin']:+.1f}"
-        )
+    def round_title(self) -> str:
+        return f"round {self.game.round}: {self.game.wild} is wild"
 
     def prompt(self, seat: int) -> str:
         g = self.game
@@ -190,100 +83,17 @@ class PlaySession:
                 f"{self.name(seat)} takes {plural(g.bonus_owed, 'bonus tile')} from the supply "
                 f"({g.supply}), e.g. bonus:{g.supply[: g.bonus_owed]}> "
             )
-        return f"{self.name(seat)} move (help for help)> "
+        return super().prompt(seat)
 
-    def read_move(self, text: str) -> Move | None:
-        """The move typed (menu number or move text), or None after saying why not."""
-        if text.isascii() and text.isdigit() and len(text) <= MAX_MENU_DIGITS:
-            moves = self.game.legal_moves()
-            n = int(text)
-            if not 1 <= n <= len(moves):
-                self.console.print(f"✗ no move {n}: the menu ('moves') runs 1..{len(moves)}")
-                return None
-            return moves[n - 1]
-        try:
-            return Move.parse(text)
-        except NotationError as e:
-            self.console.print(f"✗ {shown(str(e))}")
-            return None
-
-    def human_turn(self, seat: int) -> str | None:
-        """Prompts until a move is played; returns 'quit' to stop."""
-        self.console.print(render.position(self.game))
-        while True:
-            text = self.ask(self.prompt(seat)).strip()
-            if not text:
-                continue
-            word, _, arg = text.partition(" ")
-            word = word.lower()
-            if word == "help":
-                self.console.print(HELP)
-                self.console.print(render.legend(self.game))
-            elif word == "moves":
-                self.show_moves()
-            elif word == "hint":
-                self.hint()
-            elif word == "undo":
-                if self.undo(seat):
-                    return None
-            elif word == "save":
-                if not arg.strip():
-                    self.console.print("✗ save needs a file name: save FILE")
-                    continue
-                try:
-                    self.save(arg.strip())
-                except SaveError as e:
-                    self.console.print(f"✗ not saved: {shown(str(e))}")
-            elif word in ("quit", "exit"):
-                answer = self.ask("save the game before quitting? [y/N] ").strip().lower()
-                if answer in ("y", "yes"):
-                    path = self.ask("file name [pavilion-game.json]: ").strip() or "pavilion-game.json"
-                    try:
-                        self.save(path)
-                    except SaveError as e:
-                        self.console.print(f"✗ not saved: {shown(str(e))}; the game goes on")
-                        continue
-                return "quit"
-            else:
-                move = self.read_move(text)
-                if move is None:
-                    continue
-                try:
-                    self.play_move(move)
-                    return None
-                except IllegalMoveError as e:
-                    self.console.print(f"✗ {shown(str(e))}")
-
-    def run(self) -> str:
-        """Plays to the end (or until quit); returns 'over' or 'quit'."""
-        shown_round = 0
-        while not self.game.is_over:
-            g = self.game
-            if g.round != shown_round:
-                shown_round = g.round
-                self.console.rule(f"round {g.round}: {g.wild} is wild")
-                if not self.humans:
-                    self.console.print(render.position(g))
-            seat = g.current_player
-            if seat in self.humans:
-                if self.human_turn(seat) == "quit":
-                    return "quit"
-            else:
-                # The AI's seed depends only on the game and the move number, so a
-                # saved and reloaded game continues exactly as it would have.
-                agent = Agent(self.seats[seat], seed=(self.record.seed * 1_000_003 + len(self.record.moves)) % 2**64)
-                move = agent.choose(g)
-                assert move is not None, "a running game always has a move"
-                self.play_move(move)
-        self.console.rule("end of the game")
-        self.console.print(render.position(self.game))
-        self.console.print(render.breakdown_table(self.game))
-        w = self.game.winners
-        names = " and ".join(self.name(s) for s in w)
-        self.console.print(f"[bold]{'Winner' if len(w) == 1 else 'Shared victory'}:[/] {names}")
-        return "over"
+    def final(self) -> list[RenderableType]:
+        return [render.breakdown_table(self.game)]
 
 
-def interrupted_paths(record_path: str | None) -> list[str]:
-    """Where a stopped game is saved: the --record file if one was named, else the default name."""
-    return [record_path, INTERRUPTED] if record_path else [INTERRUPTED]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "HELP",
+    "LEVELS",
+    "PlaySession",
+    "describe",
+    "level_spec",
+]

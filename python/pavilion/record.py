@@ -1,7 +1,9 @@
 """Game records: the options, the seed, who plays each seat and the moves —
 enough to replay a game exactly and continue it as it would have gone on.
 
-Format (JSON, versioned)::
+`Record` holds what every game's record shares (the seed, the seats, the
+moves, the checks, the JSON); each game adds its options. Summer Pavilion's
+(`GameRecord`)::
 
     {"format": "pavilion-record", "version": 2,
      "players": 2, "side": "coloured", "wild_order": "PGOYBR", "seed": 7,
@@ -18,32 +20,53 @@ never halfway through a game.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError
 from pavilion._engine.text import quote
 from pavilion.files import parse_json
 
-FORMAT = "pavilion-record"
-VERSION = 2
 #: The seat kind a person plays; every other seat is an agent spec.
 HUMAN = "human"
-#: The built-in agents' names (the engine's list).
+#: The built-in agents' names (the engine's list, the same for every game).
 AGENT_NAMES: list[str] = AGENT_OPTIONS["agents"]
-#: Most moves a record may hold: far more than any game (~100 a player).
+#: Most moves a record may hold: far more than any game of either (~100 a player).
 MAX_MOVES = 5000
-#: What a bare `mcts` seat meant in a version 1 record (the `normal` level then).
-V1_MCTS = "mcts:iterations=15000"
 
 
-def check_seat(spec: str) -> str:
-    """`human` or a valid agent spec (trimmed); NotationError naming the problem otherwise."""
+class PlayableGame(Protocol):
+    """What a record and a play session need of a game (both engines' `Game`)."""
+
+    @property
+    def players(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def winners(self) -> list[int]: ...
+    @property
+    def move_stack(self) -> Sequence[Any]: ...
+    def legal_moves(self) -> Sequence[Any]: ...
+    def play(self, move: Any) -> Mapping[str, Any]: ...
+    def pop(self) -> Any: ...
+
+
+GameT = TypeVar("GameT", bound=PlayableGame)
+
+
+def check_seat(spec: str, agent: Any = Agent) -> str:
+    """`human` or a valid agent spec (trimmed) for the game whose `Agent` class
+    is `agent`; NotationError naming the problem otherwise."""
     spec = spec.strip()
     if spec == HUMAN:
         return spec
     try:
-        Agent(spec)
+        agent(spec)
     except ValueError as e:
         if spec.partition(":")[0].strip() in AGENT_NAMES:
             raise NotationError(str(e)) from None
@@ -52,101 +75,143 @@ def check_seat(spec: str) -> str:
 
 
 @dataclass
-class GameRecord:
+class Record(Generic[GameT]):
+    """What every game's record holds. A game's record adds its options as
+    fields (named in `OPTIONS`, in file order) and says how to build its game."""
+
     players: int = 2
-    side: str = SIDES[0]
-    wild_order: str = DEFAULT_WILD_ORDER
     seed: int = 0
     seats: list[str] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
 
-    def new_game(self) -> Game:
-        return Game(players=self.players, seed=self.seed, side=self.side, wild_order=self.wild_order)
+    FORMAT: ClassVar[str]
+    #: The version written; `READS` the versions read.
+    VERSION: ClassVar[int]
+    READS: ClassVar[tuple[int, ...]]
+    #: The game's option fields and their JSON types, in file order.
+    OPTIONS: ClassVar[dict[str, type]]
+    #: The game's `Agent` class (to check seat specs) and its `Move` class.
+    AGENT: ClassVar[Any]
+    MOVE: ClassVar[Any]
+    #: The command that continues a saved game (`... --load FILE`).
+    PLAY_COMMAND: ClassVar[str]
+    #: Where a game goes when it stops without a file named for it.
+    INTERRUPTED: ClassVar[str]
 
-    def replay(self, upto: int | None = None) -> Game:
+    def new_game(self) -> GameT:
+        raise NotImplementedError
+
+    def options(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self.OPTIONS}
+
+    def adopt(self, game: GameT) -> None:
+        """Takes the options as the engine spells them (hook: `side`, `wild_order`...)."""
+
+    def upgrade_seats(self, version: int) -> None:
+        """Reads an older version's seats as they were played (hook)."""
+
+    def replay(self, upto: int | None = None) -> GameT:
         """The game after the first `upto` moves (all by default)."""
         g = self.new_game()
         for i, text in enumerate(self.moves[:upto], 1):
             try:
-                g.play(Move.parse(text))
+                g.play(self.MOVE.parse(text))
             except ValueError as e:
                 raise NotationError(f"record: move {i} ({quote(text)}): {e}") from None
         return g
 
-    def same_game(self, other: GameRecord) -> bool:
-        return (self.players, self.side, self.wild_order, self.seed) == (
-            other.players,
-            other.side,
-            other.wild_order,
-            other.seed,
-        )
+    def same_game(self, other: Record[GameT]) -> bool:
+        return type(self) is type(other) and (self.options(), self.seed) == (other.options(), other.seed)
 
     def continues(self, text: str) -> bool:
         """Whether `text` is a record of this game that this one only extends
         (so replacing that file loses nothing)."""
         try:
-            old = GameRecord.from_json(text, replay=False)
+            old = type(self).from_json(text, replay=False)
         except ValueError:
             return False
         return self.same_game(old) and self.moves[: len(old.moves)] == old.moves
 
     def to_json(self) -> str:
         doc = {
-            "format": FORMAT,
-            "version": VERSION,
-            "players": self.players,
-            "side": self.side,
-            "wild_order": self.wild_order,
+            "format": self.FORMAT,
+            "version": self.VERSION,
+            **self.options(),
             "seed": self.seed,
             "seats": self.seats,
             "moves": self.moves,
         }
         return json.dumps(doc, indent=1)
 
-    @staticmethod
-    def from_json(text: str, replay: bool = True) -> GameRecord:
+    @classmethod
+    def from_json(cls, text: str, replay: bool = True) -> Self:
         """Reads and checks a record; NotationError names the bad field."""
         doc = parse_json(text, "record")
-        if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-            raise NotationError(f'record: "format" must be "{FORMAT}"')
+        if not isinstance(doc, dict) or doc.get("format") != cls.FORMAT:
+            raise NotationError(f'record: "format" must be "{cls.FORMAT}"')
         version = doc.get("version")
-        if version not in (1, VERSION) or isinstance(version, bool):
-            raise NotationError(f"record: this pavilion reads versions 1 and {VERSION}")
-        expected: dict[str, type] = {
-            "players": int,
-            "side": str,
-            "wild_order": str,
-            "seed": int,
-            "seats": list,
-            "moves": list,
-        }
+        if version not in cls.READS or isinstance(version, bool):
+            versions = " and ".join(map(str, cls.READS))
+            raise NotationError(f"record: this pavilion reads version{'s' if len(cls.READS) > 1 else ''} {versions}")
+        expected: dict[str, type] = {**cls.OPTIONS, "seed": int, "seats": list, "moves": list}
         unknown = sorted(set(doc) - set(expected) - {"format", "version"})
         if unknown:
             raise NotationError(f"record: unknown field {quote(unknown[0])}")
         for key, kind in expected.items():
             value: Any = doc.get(key)
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise NotationError(f"record: {key}: expected {'an int' if kind is int else 'a ' + kind.__name__}")
+            if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+                article = "an" if kind is int else "a"
+                raise NotationError(f"record: {key}: expected {article} {kind.__name__}")
         if not all(isinstance(m, str) for m in doc["moves"]) or not all(isinstance(s, str) for s in doc["seats"]):
             raise NotationError("record: moves and seats are lists of strings")
         if len(doc["moves"]) > MAX_MOVES:
             raise NotationError(f"record: moves: more than {MAX_MOVES} moves")
-        rec = GameRecord(**{k: doc[k] for k in expected})
+        rec = cls(**{k: doc[k] for k in expected})
         try:
             game = rec.new_game()
-        except ValueError as e:  # players, seed, side or wild order out of range
+        except ValueError as e:  # an option or the seed out of range
             raise NotationError(f"record: {e}") from None
-        rec.side, rec.wild_order = game.side, game.wild_order  # as the engine spells them
+        rec.adopt(game)
         if rec.seats:
             if len(rec.seats) != rec.players:
                 raise NotationError(f"record: seats: {len(rec.seats)} seat(s) for {rec.players} players")
-            if version == 1:
-                rec.seats = [V1_MCTS if s.strip() == "mcts" else s for s in rec.seats]
+            rec.upgrade_seats(version)
             for i, s in enumerate(rec.seats):
                 try:
-                    rec.seats[i] = check_seat(s)
+                    rec.seats[i] = check_seat(s, cls.AGENT)
                 except NotationError as e:
                     raise NotationError(f"record: seats[{i}]: {e}") from None
         if replay:
             rec.replay()
         return rec
+
+
+#: What a bare `mcts` seat meant in a version 1 record (the `normal` level then).
+V1_MCTS = "mcts:iterations=15000"
+
+
+@dataclass
+class GameRecord(Record[Game]):
+    """A Summer Pavilion game record (`pavilion play`)."""
+
+    side: str = SIDES[0]
+    wild_order: str = DEFAULT_WILD_ORDER
+
+    FORMAT = "pavilion-record"
+    VERSION = 2
+    READS = (1, 2)
+    OPTIONS: ClassVar[dict[str, type]] = {"players": int, "side": str, "wild_order": str}
+    AGENT = Agent
+    MOVE = Move
+    PLAY_COMMAND = "pavilion play"
+    INTERRUPTED = "pavilion-interrupted.json"
+
+    def new_game(self) -> Game:
+        return Game(players=self.players, seed=self.seed, side=self.side, wild_order=self.wild_order)
+
+    def adopt(self, game: Game) -> None:
+        self.side, self.wild_order = game.side, game.wild_order
+
+    def upgrade_seats(self, version: int) -> None:
+        if version == 1:
+            self.seats = [V1_MCTS if s.strip() == "mcts" else s for s in self.seats]

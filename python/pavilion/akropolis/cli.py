@@ -9,7 +9,17 @@ from pavilion._engine import AGENT_OPTIONS
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Agent, Game
 from pavilion._engine.text import quote
 from pavilion.akropolis import render
+from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
+from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli_common import SEED, InputError, analyse, console, play_arena, solve_options
+from pavilion.cli_play import (
+    ask_in_terminal,
+    check_agent,
+    play_options,
+    resolve_record,
+    run_session,
+    writable_record_path,
+)
 from pavilion.files import quote_path, read_input
 
 
@@ -112,14 +122,6 @@ def solve(
     analyse(load_position(position), position, iterations, seconds, threads, top, seed, as_json)
 
 
-def check_agent(spec: str) -> str:
-    try:
-        Agent(spec)
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    return spec
-
-
 @akropolis.command(epilog=f"\b\nAgents: {AGENT_OPTIONS['summary']} (see `pavilion arena --help` for the mcts options).")
 @click.argument("agents", nargs=-1, required=True)
 @click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
@@ -148,7 +150,7 @@ def arena(
     With fewer agents than players they repeat round the table; seats rotate
     every game. Agents and their options are those of `pavilion arena`.
     """
-    specs = [check_agent(a) for a in agents]
+    specs = [check_agent(a, Agent) for a in agents]
     options = {"variants": variants, "long": long_game, "barracks_edge": barracks_edge, "lake": lake}
     try:
         Game(players=players, **options)  # type: ignore[arg-type]
@@ -156,6 +158,50 @@ def arena(
         raise InputError(str(e)) from None
     rules = f"variants {variants or 'none'}" + (", long game" if long_game else "")
     play_arena(specs, games, players, seed, threads, as_json, rules, akropolis_options=options)
+
+
+@akropolis.command()
+@play_options(LEVELS, DEFAULT_LEVEL)
+@click.option("--variants", default=None, help="Scoring variants on, as letters from hmbtg (default none).")
+@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
+@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=None, help=f"Default {BARRACKS_EDGES[0]}.")
+@click.option("--lake", type=click.Choice(LAKES), default=None, help=f"Default {LAKES[0]}.")
+def play(
+    players: int | None,
+    seats: str | None,
+    seed: int | None,
+    level: str | None,
+    ai_spec: str | None,
+    load_path: str | None,
+    record_path: str | None,
+    variants: str | None,
+    long_game: bool,
+    barracks_edge: str | None,
+    lake: str | None,
+) -> None:
+    """Play Akropolis in the terminal (default: you against mcts, 2 players).
+
+    Type 'help' at the prompt for how moves read; 'moves', 'hint', 'undo',
+    'save FILE' and 'quit' work at every turn.
+    """
+    if variants is not None:
+        try:
+            variants = Game(variants=variants).variants
+        except ValueError as e:
+            raise InputError(str(e)) from None
+    given = {
+        "--players": ("players", players),
+        "--variants": ("variants", variants),
+        "--long": ("long", True if long_game else None),
+        "--barracks-edge": ("barracks_edge", barracks_edge),
+        "--lake": ("lake", lake),
+        "--seed": ("seed", seed),
+    }
+    record = resolve_record(AkropolisRecord, load_path, given, seats, level, ai_spec, LEVELS, DEFAULT_LEVEL)
+    writable_record_path(record_path)
+    session = AkropolisSession(record, console, ask=ask_in_terminal, hint_iterations=LEVELS[level or DEFAULT_LEVEL])
+    rules = f"variants {record.variants or 'none'}" + (", long game" if record.long else "")
+    run_session(session, record_path, rules)
 
 
 __all__ = ["MOVE_SYNTAX", "akropolis"]

@@ -8,6 +8,8 @@ above it, its north-eastern one a column to the right and a row above.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text
@@ -41,17 +43,28 @@ def tile_text(tile: int) -> Text:
     return t
 
 
-def city_map(city: dict[tuple[int, int], tuple[int, str, int]], coords: bool = False) -> Text:
+def city_map(
+    city: dict[tuple[int, int], tuple[int, str, int]],
+    coords: bool = False,
+    empty: Iterable[tuple[int, int]] = (),
+) -> Text:
     """A city as text: each hex's letter and level at its place on the plane.
-    With `coords`, each hex is labelled `q,r` instead (to write moves)."""
+    With `coords`, each hex is labelled `q,r` instead (to write moves). `empty`
+    hexes (where a tile could go) are drawn dim: `·`, or `·q,r`."""
     width = 7 if coords else COLUMN
-    qs = [q for q, _ in city]
-    rows = [-(2 * r + q) for q, r in city]
+    spots = [*city, *(h for h in empty if h not in city)]
+    qs = [q for q, _ in spots]
+    rows = [-(2 * r + q) for q, r in spots]
     q0, y0 = min(qs), min(rows)
     lines: dict[int, dict[int, tuple[str, str]]] = {}
-    for (q, r), (height, letter, _tile) in city.items():
-        label = f"{q},{r}" if coords else f"{letter}{height if height < 10 else '+'}"
-        lines.setdefault(-(2 * r + q) - y0, {})[(q - q0) * width] = (label, hex_style(letter))
+    for q, r in spots:
+        if (q, r) in city:
+            height, letter, _tile = city[(q, r)]
+            label = f"{q},{r}" if coords else f"{letter}{height if height < 10 else '+'}"
+            style = hex_style(letter)
+        else:
+            label, style = (f"·{q},{r}" if coords else "·"), "dim"
+        lines.setdefault(-(2 * r + q) - y0, {})[(q - q0) * width] = (label, style)
     out = Text()
     for y in range(max(rows) - y0 + 1):
         row = lines.get(y, {})
@@ -88,8 +101,15 @@ def scores(game: Game) -> Table:
     return t
 
 
-def position(game: Game, coords: bool = False) -> Group:
-    """The whole position: options, round, site, each city, the scores."""
+def empty_reachable(game: Game) -> set[tuple[int, int]]:
+    """The empty hexes of the mover's city that some legal move covers."""
+    city = game.city(game.current_player)
+    return {h for m in game.legal_moves() for h in m.footprint if h not in city}
+
+
+def position(game: Game, coords: bool = False, show_empty: bool = False) -> Group:
+    """The whole position: options, round, site, each city, the scores. With
+    `show_empty`, the mover's city also shows the empty hexes a tile can cover."""
     state = "game over" if game.is_over else f"player {game.current_player + 1} to move"
     head = Text(
         f"Akropolis · {game.players} players{' · long game' if game.long else ''} · "
@@ -100,9 +120,22 @@ def position(game: Game, coords: bool = False) -> Group:
     parts: list[Text | Table] = [head, site(game) if not game.is_over else Text("")]
     for seat in range(game.players):
         mark = " (to move)" if seat == game.current_player and not game.is_over else ""
-        parts.append(Text(f"\nP{seat + 1}{mark}: {game.stones[seat]} stones, score {game.scores[seat]}", style="bold"))
-        parts.append(city_map(game.city(seat), coords))
+        stones = f"{game.stones[seat]} stone{'' if game.stones[seat] == 1 else 's'}"
+        parts.append(Text(f"\nP{seat + 1}{mark}: {stones}, score {game.scores[seat]}", style="bold"))
+        empty = empty_reachable(game) if show_empty and mark else ()
+        parts.append(city_map(game.city(seat), coords, empty))
     parts.append(scores(game))
     if game.is_over:
         parts.append(Text("winner(s): " + ", ".join(f"P{s + 1}" for s in game.winners), style="bold"))
     return Group(*parts)
+
+
+def legend() -> Text:
+    """What each hex letter means (from the engine's hex table)."""
+    t = Text("hexes: ")
+    for letter, info in HEXES.items():
+        t.append(letter, style=hex_style(letter))
+        kind = info["kind"]
+        t.append(f" {kind} plaza ★{info['stars']}   " if info["plaza"] else f" {kind}   ")
+    t.append("\nA label is the letter and the level (H1: a house plaza on level 1).")
+    return t
