@@ -29,6 +29,13 @@ impl pavilion_core::Game for Game {
     fn legal_moves(&self, out: &mut MoveList) {
         Game::legal_moves(self, out)
     }
+    /// The moves are every footprint of the mover's city (fixed by the moves
+    /// played: the city's shape and heights do not depend on which tiles came
+    /// up) for every affordable site index: the dearest affordable index is
+    /// all chance can change.
+    fn moves_key(&self) -> Option<u64> {
+        Some(self.max_affordable() as u64)
+    }
     fn is_legal(&self, m: &Move) -> bool {
         self.check(m).is_ok()
     }
@@ -98,6 +105,34 @@ mod tests {
         let a: Vec<_> = r.moves.iter().map(|m| (m.mv, m.visits)).collect();
         let b: Vec<_> = search(&other, 9, 400).moves.iter().map(|m| (m.mv, m.visits)).collect();
         assert_eq!(a, b);
+    }
+
+    #[test]
+    fn the_moves_key_tells_exactly_when_chance_changed_the_moves() {
+        use pavilion_core::Game as _;
+        // Two re-deals of one position, then the same moves on both: the key
+        // must agree exactly when the legal moves do (the tree trusts it).
+        let (mut differ, mut steps) = (0, 0);
+        for seed in 0..40u64 {
+            let mut rng = SplitMix64::new(seed);
+            let root = Game::new(Options { players: 2 + (seed % 3) as usize, ..Options::default() }, seed).unwrap();
+            let (mut a, mut b) = (root.clone(), root.clone());
+            a.redraw_hidden(rng.next_u64());
+            b.redraw_hidden(rng.next_u64());
+            let (mut ma, mut mb) = (Vec::new(), Vec::new());
+            while !a.is_over() {
+                a.legal_moves(&mut ma);
+                b.legal_moves(&mut mb);
+                assert_eq!(a.moves_key() == b.moves_key(), ma == mb, "seed {seed}");
+                differ += usize::from(ma != mb);
+                steps += 1;
+                let both: Vec<Move> = ma.iter().filter(|m| mb.contains(m)).copied().collect();
+                let m = both[rng.below(both.len() as u32) as usize];
+                a.play_unchecked(&m);
+                b.play_unchecked(&m);
+            }
+        }
+        assert!(differ > 20 && differ < steps, "{differ} of {steps} steps had other moves");
     }
 
     #[test]

@@ -32,6 +32,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn search_moves(&self, out: &mut Self::MoveList) {
         self.legal_moves(out)
     }
+    /// A cheap key for the move set, where the game has one: two positions
+    /// reached by the same moves from one search root have the same
+    /// `search_moves` exactly when their keys agree (chance can change the
+    /// moves only through what the key covers). With a key the tree checks
+    /// chance without listing moves, and lists a node's moves only when a walk
+    /// comes back to it; without one it lists them at every step.
+    fn moves_key(&self) -> Option<u64> {
+        None
+    }
     /// Whether a move is legal now (the game's own check, independent of `legal_moves`).
     fn is_legal(&self, m: &Self::Move) -> bool;
     /// Plays a move known to be legal.

@@ -6,7 +6,9 @@
 //! remembers a fingerprint of the legal moves it was created with; when a
 //! chance event (new factories, a supply refill, a revealed stack) gives a walk
 //! a different move set, the walk stops there and rolls out instead of mixing
-//! positions.
+//! positions. A game with a `moves_key` has its chance checked by the key
+//! instead, and a node's edges are listed only when a walk comes back to it:
+//! most nodes are reached once, so most move lists are never needed.
 
 use std::hash::{Hash, Hasher};
 
@@ -30,6 +32,7 @@ pub struct Edge<M> {
 
 struct Node {
     fingerprint: u64,
+    /// `NONE` until the node's edges are listed (lazy expansion, with a `moves_key`).
     first_edge: u32,
     num_edges: u32,
     visits: u32,
@@ -97,9 +100,29 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Adds a node for position `g` with these moves. With progressive widening
-    /// the edges are stored best prior first, so the window grows in that order.
+    /// Adds a node for position `g` with these moves.
     fn add_node(&mut self, g: &G, moves: &[G::Move]) -> u32 {
+        self.nodes.push(Node {
+            fingerprint: fingerprint(moves),
+            first_edge: NONE,
+            num_edges: 0,
+            visits: 0,
+            unvisited: 0,
+        });
+        let node = (self.nodes.len() - 1) as u32;
+        self.set_edges(node, g, moves);
+        node
+    }
+
+    /// Adds a node for position `g` (which has a `moves_key`) without listing its moves.
+    fn add_lazy_node(&mut self, key: u64) -> u32 {
+        self.nodes.push(Node { fingerprint: key, first_edge: NONE, num_edges: 0, visits: 0, unvisited: 0 });
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// Gives `node` (at position `g`) its edges. With progressive widening
+    /// they are stored best prior first, so the window grows in that order.
+    fn set_edges(&mut self, node: u32, g: &G, moves: &[G::Move]) {
         let first = self.edges.len() as u32;
         self.edges.extend(moves.iter().map(|&mv| Edge { mv, child: NONE, visits: 0, wdl: 0.0, margin: 0.0 }));
         if G::widening().is_some() {
@@ -110,18 +133,22 @@ impl<G: Game> Tree<G> {
                 *slot = e;
             }
         }
-        self.nodes.push(Node {
-            fingerprint: fingerprint(moves),
-            first_edge: first,
-            num_edges: moves.len() as u32,
-            visits: 0,
-            unvisited: moves.len() as u32,
-        });
-        (self.nodes.len() - 1) as u32
+        let n = &mut self.nodes[node as usize];
+        n.first_edge = first;
+        n.num_edges = moves.len() as u32;
+        n.unvisited = moves.len() as u32;
     }
 
     pub fn root_edges(&self) -> &[Edge<G::Move>] {
-        let n = &self.nodes[0];
+        self.edges_of(0)
+    }
+
+    /// A node's edges (none while it is not expanded).
+    fn edges_of(&self, node: u32) -> &[Edge<G::Move>] {
+        let n = &self.nodes[node as usize];
+        if n.first_edge == NONE {
+            return &[];
+        }
         &self.edges[n.first_edge as usize..(n.first_edge + n.num_edges) as usize]
     }
 
@@ -136,16 +163,13 @@ impl<G: Game> Tree<G> {
     /// Most-visited line from the root, starting with `first` (a root move).
     pub fn principal_variation(&self, first: usize, max_len: usize) -> Vec<G::Move> {
         let mut pv = Vec::new();
-        let root = &self.nodes[0];
-        let mut e = &self.edges[(root.first_edge as usize) + first];
+        let mut e = &self.root_edges()[first];
         loop {
             pv.push(e.mv);
             if e.child == NONE || pv.len() >= max_len {
                 return pv;
             }
-            let n = &self.nodes[e.child as usize];
-            let es = &self.edges[n.first_edge as usize..(n.first_edge + n.num_edges) as usize];
-            match es.iter().filter(|x| x.visits > 0).max_by_key(|x| x.visits) {
+            match self.edges_of(e.child).iter().filter(|x| x.visits > 0).max_by_key(|x| x.visits) {
                 Some(best) => e = best,
                 None => return pv,
             }
@@ -222,17 +246,42 @@ impl<G: Game> Tree<G> {
                 self.count_visit(node, ei);
             }
             let child = self.edges[ei].child;
+            let room = self.edges.len() < self.max_edges && walk.depth < MAX_DEPTH;
             if child == NONE {
-                if !walk.game.is_over() && self.edges.len() < self.max_edges && walk.depth < MAX_DEPTH {
-                    self.moves_at(&walk.game, &mut moves);
-                    let c = self.add_node(&walk.game, &moves);
+                if !walk.game.is_over() && room {
+                    let c = match walk.game.moves_key() {
+                        Some(key) => self.add_lazy_node(key),
+                        None => {
+                            self.moves_at(&walk.game, &mut moves);
+                            self.add_node(&walk.game, &moves)
+                        }
+                    };
                     self.edges[ei].child = c;
                 }
                 break;
             }
-            self.moves_at(&walk.game, &mut moves);
-            if self.nodes[child as usize].fingerprint != fingerprint(&moves) || walk.depth == MAX_DEPTH {
-                break; // chance gave this walk other moves: stop sharing here
+            if walk.game.is_over() || walk.depth == MAX_DEPTH {
+                break;
+            }
+            match walk.game.moves_key() {
+                Some(key) => {
+                    if self.nodes[child as usize].fingerprint != key {
+                        break; // chance gave this walk other moves: stop sharing here
+                    }
+                    if self.nodes[child as usize].first_edge == NONE {
+                        if !room {
+                            break;
+                        }
+                        self.moves_at(&walk.game, &mut moves);
+                        self.set_edges(child, &walk.game, &moves);
+                    }
+                }
+                None => {
+                    self.moves_at(&walk.game, &mut moves);
+                    if self.nodes[child as usize].fingerprint != fingerprint(&moves) {
+                        break; // chance gave this walk other moves: stop sharing here
+                    }
+                }
             }
             node = child;
         }
