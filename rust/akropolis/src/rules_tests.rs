@@ -279,6 +279,24 @@ fn a_round_ends_when_one_tile_is_left_and_the_next_stack_follows_it() {
 }
 
 #[test]
+fn each_round_starts_one_seat_later_with_the_chief_architect() {
+    for players in 2..=4 {
+        let mut g = game(players);
+        let mut rng = pavilion_core::rng::SplitMix64::new(players as u64);
+        let mut starters = vec![g.current_player()];
+        while !g.is_over() {
+            let m = g.random_move(&mut rng);
+            if g.play(&m).unwrap().new_round {
+                assert_eq!(g.current_player(), g.chief_architect(), "{players} players, round {}", g.round());
+                starters.push(g.current_player());
+            }
+        }
+        let want: Vec<usize> = (0..starters.len()).map(|r| r % players).collect();
+        assert_eq!(starters, want, "{players} players");
+    }
+}
+
+#[test]
 fn the_game_ends_when_the_last_stack_is_used_and_one_tile_is_left() {
     for (players, long) in [(2, false), (3, false), (4, false), (2, true), (3, true)] {
         let o = Options { players, long, ..Options::default() };

@@ -133,11 +133,6 @@ impl Game {
         (self.round as usize - 1) * self.options.stack_size() % self.players()
     }
 
-    /// Turns played so far (all players).
-    pub fn turns_played(&self) -> usize {
-        self.cities[..self.players()].iter().map(|c| c.placements().len() - 1).sum()
-    }
-
     /// Re-deals the face-down tiles in an order drawn from `seed`, leaving everything
     /// visible (the site, the cities, the number of stacks) as it is. A search calls
     /// this so that it never plays out the real, unseen order: the result depends

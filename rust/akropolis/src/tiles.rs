@@ -110,12 +110,6 @@ impl Face {
         self.0 & 8 != 0
     }
 
-    /// Whether this is a district of `kind` (not its plaza).
-    #[inline]
-    pub const fn is_district(self, kind: Kind) -> bool {
-        self.0 == kind as u8
-    }
-
     pub const fn letter(self) -> char {
         let c = self.kind().letter();
         if self.is_plaza() {
@@ -332,5 +326,12 @@ mod tests {
         assert_eq!(tiles_in_play(2, true).count(), 61);
         assert_eq!("Barracks".parse::<Kind>().unwrap(), Kind::Barracks);
         assert_eq!("t".parse::<Kind>().unwrap(), Kind::Temple);
+    }
+
+    #[test]
+    fn each_kind_has_its_printed_colour() {
+        let colours: Vec<&str> = "hmbtgq".chars().map(|c| Face::from_letter(c).unwrap().kind().colour()).collect();
+        assert_eq!(colours, ["blue", "yellow", "red", "purple", "green", "grey"]);
+        assert_eq!(Face::from_letter('G').unwrap().kind().colour(), "green");
     }
 }
