@@ -54,6 +54,61 @@ def test_exact_solve_of_a_last_round_position():
     assert str(r["moves"][0]["move"]) == "R1" and r["moves"][0]["win_rate"] == 1.0
 
 
+def test_a_search_among_given_moves_values_only_those():
+    g = Game(seed=6)
+    legal = g.legal_moves()
+    chosen = [legal[4], str(legal[9])]
+    s = Search(g, seed=3, moves=chosen)
+    s.run(iterations=400)
+    r = s.result()
+    assert sorted(str(m["move"]) for m in r["moves"]) == sorted(map(str, chosen))
+    assert sum(m["visits"] for m in r["moves"]) == 400
+    # A single move gets every visit; its value is the same kind of number as in a full search.
+    alone = Search(g, seed=3, moves=[legal[4]])
+    alone.run(iterations=300)
+    (only,) = alone.result()["moves"]
+    assert only["move"] == legal[4] and only["visits"] == 300 and 0 <= only["win_rate"] <= 1
+
+
+def test_an_exact_solve_among_given_moves_values_pruned_passes_too():
+    g = placing_position(
+        round=6,
+        hands={0: "RGBYOP", 1: "GG"},
+        covered={0: {f"R{v}": "R" for v in range(2, 7)}},
+        scores={0: 20, 1: 36},
+    )
+    full = Search(g)
+    ranked = {str(m["move"]): (m["win_rate"], m["margin"]) for m in full.result()["moves"]}
+    pruned = [m for m in g.legal_moves() if str(m) not in ranked]
+    assert len(pruned) > 20 and all(m.kind == "pass" for m in pruned)
+    best_margin = max(margin for _, margin in ranked.values())
+    for move in g.legal_moves():
+        s = Search(g, moves=[move])
+        assert s.exact
+        (only,) = s.result()["moves"]
+        assert only["move"] == move
+        if str(move) in ranked:
+            assert (only["win_rate"], only["margin"]) == ranked[str(move)]
+        else:  # never better than a move the full solve kept: that is why it was pruned
+            assert only["margin"] <= best_margin
+
+
+def test_search_moves_errors():
+    g = Game(seed=1)
+    legal = g.legal_moves()
+    for bad, message in [
+        ([], "give at least one move"),
+        ([legal[0], str(legal[0])], f"{legal[0]} is listed twice"),
+        ("1O", "moves must be a list of moves"),
+    ]:
+        with pytest.raises(OptionsError, match=message):
+            Search(g, moves=bad)
+    with pytest.raises(pavilion.IllegalMoveError, match="this is the draft phase"):
+        Search(g, moves=["pass"])
+    with pytest.raises(pavilion.NotationError):
+        Search(g, moves=["Z9"])
+
+
 def test_search_errors():
     g = Game(seed=1)
     with pytest.raises(OptionsError):

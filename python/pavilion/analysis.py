@@ -39,6 +39,44 @@ def default_threads() -> int:
     return max(1, os.cpu_count() or 1)
 
 
+def checked_budget(
+    iterations: int | None, seconds: float | None, default_seconds: float
+) -> tuple[int | None, float | None]:
+    """A search budget (iterations and/or seconds, `default_seconds` when
+    neither is given), or OptionsError naming what is out of range."""
+    if iterations is None and seconds is None:
+        seconds = default_seconds
+    if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also refuses nan
+        raise OptionsError(f"seconds must be above 0 and at most {MAX_SECONDS}, not {seconds}")
+    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+        raise OptionsError(f"iterations must be from 1 to {MAX_ITERATIONS}, not {iterations}")
+    return iterations, seconds
+
+
+def run_search(
+    search: Search | akropolis.Search,
+    iterations: int | None,
+    seconds: float | None,
+    threads: int,
+    progress: Callable[[int, float], None] | None = None,
+) -> None:
+    """Runs a search (of either game) until `iterations` and/or `seconds`; an
+    exact solve has nothing to run. Slices of at most 0.25 s keep a progress
+    bar and Ctrl-C (KeyboardInterrupt, the search kept) responsive."""
+    if search.exact:
+        return
+    start = time.monotonic()
+    while True:
+        done, elapsed = search.iterations, time.monotonic() - start
+        if (iterations is not None and done >= iterations) or (seconds is not None and elapsed >= seconds):
+            return
+        step = 2000 * threads if iterations is None else min(2000 * threads, iterations - done)
+        left = 0.25 if seconds is None else max(0.0, min(0.25, seconds - elapsed))
+        search.run(iterations=step, seconds=left)
+        if progress:
+            progress(search.iterations, time.monotonic() - start)
+
+
 def solve(
     game: Game | akropolis.Game,
     *,
@@ -54,37 +92,17 @@ def solve(
 
     Budget: `iterations` and/or `seconds`; with neither, 2 seconds.
     """
-    if iterations is None and seconds is None:
-        seconds = 2.0
-    if seconds is not None and not 0 < seconds <= MAX_SECONDS:  # also refuses nan
-        raise OptionsError(f"seconds must be above 0 and at most {MAX_SECONDS}, not {seconds}")
-    if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
-        raise OptionsError(f"iterations must be from 1 to {MAX_ITERATIONS}, not {iterations}")
+    iterations, seconds = checked_budget(iterations, seconds, 2.0)
     search = (
         akropolis.Search(game, seed=seed, threads=threads)
         if isinstance(game, akropolis.Game)
         else Search(game, seed=seed, threads=threads)
     )
     interrupted = False
-    if not search.exact:
-        start = time.monotonic()
-        slice_iters = 2000 * threads
-        try:
-            while True:
-                done = search.iterations
-                elapsed = time.monotonic() - start
-                if iterations is not None and done >= iterations:
-                    break
-                if seconds is not None and elapsed >= seconds:
-                    break
-                step = slice_iters if iterations is None else min(slice_iters, iterations - done)
-                # Slices of at most 0.25 s keep the progress bar and Ctrl-C responsive.
-                left = 0.25 if seconds is None else max(0.0, min(0.25, seconds - elapsed))
-                search.run(iterations=step, seconds=left)
-                if progress:
-                    progress(search.iterations, time.monotonic() - start)
-        except KeyboardInterrupt:
-            interrupted = True
+    try:
+        run_search(search, iterations, seconds, threads, progress)
+    except KeyboardInterrupt:
+        interrupted = True
     r = search.result(top=top)
     return {
         "exact": r["exact"],

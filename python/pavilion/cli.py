@@ -39,6 +39,7 @@ from pavilion.cli_play import (
     run_session,
     writable_record_path,
 )
+from pavilion.cli_review import review_command
 from pavilion.files import quote_path, read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
 from pavilion.record import HUMAN, GameRecord
@@ -403,3 +404,4 @@ if __name__ == "__main__":  # pragma: no cover
 
 
 main.add_command(akropolis)
+main.add_command(review_command, "review")

@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import RenderableType
 
 from pavilion import render
-from pavilion._engine import Agent, Game, Search
+from pavilion._engine import Game
 from pavilion.session import Session, plural
 from pavilion.session import level_spec as _level_spec
 
@@ -61,8 +61,6 @@ class PlaySession(Session[Game]):
     HELP = HELP
     LEVELS = LEVELS
     DEFAULT_LEVEL = DEFAULT_LEVEL
-    AGENT = Agent
-    SEARCH = Search
 
     def describe(self, outcome: Mapping[str, Any]) -> str:
         return describe(outcome)

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError
+from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError, Search
 from pavilion._engine.text import quote
 from pavilion.files import parse_json
 
@@ -90,9 +90,10 @@ class Record(Generic[GameT]):
     READS: ClassVar[tuple[int, ...]]
     #: The game's option fields and their JSON types, in file order.
     OPTIONS: ClassVar[dict[str, type]]
-    #: The game's `Agent` class (to check seat specs) and its `Move` class.
+    #: The game's `Agent` (to check seat specs and play them), `Move` and `Search` classes.
     AGENT: ClassVar[Any]
     MOVE: ClassVar[Any]
+    SEARCH: ClassVar[Any]
     #: The command that continues a saved game (`... --load FILE`).
     PLAY_COMMAND: ClassVar[str]
     #: Where a game goes when it stops without a file named for it.
@@ -203,6 +204,7 @@ class GameRecord(Record[Game]):
     OPTIONS: ClassVar[dict[str, type]] = {"players": int, "side": str, "wild_order": str}
     AGENT = Agent
     MOVE = Move
+    SEARCH = Search
     PLAY_COMMAND = "pavilion play"
     INTERRUPTED = "pavilion-interrupted.json"
 

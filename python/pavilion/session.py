@@ -55,16 +55,14 @@ def level_spec(levels: Mapping[str, int], level: str) -> str:
 class Session(Generic[GameT]):
     """One game: the record is the truth; the game is always `record.replay()`.
 
-    A game's session supplies `HELP`, `LEVELS`, the `Agent` and `Search`
-    classes, and the hooks below `describe`."""
+    A game's session supplies `HELP`, `LEVELS` and the hooks below
+    `describe`; its record class names the game's `Agent` and `Search`."""
 
     #: How to write a move (the commands are added after it).
     HELP: ClassVar[str]
     #: MCTS iterations a move for each --level; hints use the same budget.
     LEVELS: ClassVar[dict[str, int]]
     DEFAULT_LEVEL: ClassVar[str] = "normal"
-    AGENT: ClassVar[Any]
-    SEARCH: ClassVar[Any]
 
     def __init__(
         self,
@@ -182,7 +180,7 @@ class Session(Generic[GameT]):
         return True
 
     def hint(self) -> None:
-        s = self.SEARCH(self.game, seed=len(self.record.moves))
+        s = self.record.SEARCH(self.game, seed=len(self.record.moves))
         if not s.exact:
             s.run(iterations=self.hint_iterations)
         best = s.result(top=1)["moves"][0]
@@ -275,7 +273,7 @@ class Session(Generic[GameT]):
                 # The AI's seed depends only on the game and the move number, so a
                 # saved and reloaded game continues exactly as it would have.
                 seed = (self.record.seed * 1_000_003 + len(self.record.moves)) % 2**64
-                agent = self.AGENT(self.seats[seat], seed=seed)
+                agent = self.record.AGENT(self.seats[seat], seed=seed)
                 move = agent.choose(g)
                 assert move is not None, "a running game always has a move"
                 self.play_move(move)

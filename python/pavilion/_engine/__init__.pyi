@@ -348,8 +348,10 @@ class Search:
         memory_mb: float | None = None,
         exact: bool = True,
         parallel: str | None = None,
+        moves: list[Move | str] | None = None,
     ) -> Self:
-        """Options left as None take the engine's defaults (those of `mcts` agents)."""
+        """Options left as None take the engine's defaults (those of `mcts` agents).
+        With `moves`, only those (legal now) are searched."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -194,7 +194,9 @@ class Search:
         margin: float | None = None,
         memory_mb: float | None = None,
         parallel: str | None = None,
-    ) -> Self: ...
+        moves: list[Move | str] | None = None,
+    ) -> Self:
+        """With `moves`, only those (legal now) are searched."""
     @property
     def exact(self) -> bool: ...
     @property

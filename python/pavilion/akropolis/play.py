@@ -9,7 +9,7 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from pavilion._engine.akropolis import MOVE_SYNTAX, TILES, Agent, Game, Move, Search
+from pavilion._engine.akropolis import MOVE_SYNTAX, TILES, Game, Move
 from pavilion.akropolis import render
 from pavilion.session import Session, plural
 
@@ -35,8 +35,6 @@ class AkropolisSession(Session[Game]):
     HELP = HELP
     LEVELS = LEVELS
     DEFAULT_LEVEL = DEFAULT_LEVEL
-    AGENT = Agent
-    SEARCH = Search
     coords = False
 
     def describe(self, outcome: Mapping[str, Any]) -> str:

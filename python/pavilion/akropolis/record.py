@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, Agent, Game, Move
+from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, Agent, Game, Move, Search
 from pavilion.record import Record
 
 
@@ -36,6 +36,7 @@ class AkropolisRecord(Record[Game]):
     }
     AGENT = Agent
     MOVE = Move
+    SEARCH = Search
     PLAY_COMMAND = "pavilion akropolis play"
     INTERRUPTED = "pavilion-akropolis-interrupted.json"
 

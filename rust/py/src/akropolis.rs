@@ -123,7 +123,7 @@ fn _game_from_state(text: &str, seed: Option<u64>) -> PyResult<PyGame> {
     Ok(PyGame { root: inner.clone(), inner, seed, history: Vec::new() })
 }
 
-fn to_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+pub fn to_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(m) = obj.cast::<PyMove>() {
         return Ok(m.get().inner);
     }

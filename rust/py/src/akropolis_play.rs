@@ -69,7 +69,9 @@ impl PySearch {
     /// Prepares a Monte-Carlo search of `game` for the player to move; options
     /// left as None take the engine's defaults (those of `mcts` agents).
     #[new]
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None))]
+    /// With `moves`, only those (legal now) are searched: to value a chosen
+    /// move as surely as the best one.
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &PyGame,
@@ -80,12 +82,19 @@ impl PySearch {
         margin: Option<Num>,
         memory_mb: Option<Num>,
         parallel: Option<&str>,
+        moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
         let cfg = crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
-        Ok(PySearch { searcher: Mutex::new(Searcher::new(&game.inner, cfg)) })
+        let g = &game.inner;
+        let searcher = match crate::search::root_moves(moves, crate::akropolis::to_move, |m| g.check(m).map_err(to_py))?
+        {
+            Some(among) => Searcher::among(g, cfg, &among),
+            None => Searcher::new(g, cfg),
+        };
+        Ok(PySearch { searcher: Mutex::new(searcher) })
     }
 
     /// Always False: no exact solver for Akropolis yet (the field matches Summer Pavilion's).

@@ -117,6 +117,35 @@ pub fn run_budget(
     Ok((iterations, time))
 }
 
+/// The `moves=` argument of a search, for either game: a non-empty list of
+/// distinct moves (`Move` or text), each legal now (`check` says why not).
+pub fn root_moves<M: PartialEq + std::fmt::Display>(
+    list: Option<&Bound<'_, PyAny>>,
+    convert: impl Fn(&Bound<'_, PyAny>) -> PyResult<M>,
+    check: impl Fn(&M) -> PyResult<()>,
+) -> PyResult<Option<Vec<M>>> {
+    let Some(list) = list else { return Ok(None) };
+    let not_a_list = || OptionsError::new_err("moves must be a list of moves (Move or move text)");
+    if list.is_instance_of::<pyo3::types::PyString>() {
+        return Err(not_a_list());
+    }
+    let mut moves: Vec<M> = Vec::new();
+    // Distinct legal moves are few, so a repeat (or an illegal move) ends any
+    // list, endless iterators included, long before memory matters.
+    for obj in list.try_iter().map_err(|_| not_a_list())? {
+        let m = convert(&obj?)?;
+        check(&m)?;
+        if moves.contains(&m) {
+            return Err(OptionsError::new_err(format!("moves: {m} is listed twice")));
+        }
+        moves.push(m);
+    }
+    if moves.is_empty() {
+        return Err(OptionsError::new_err("moves: give at least one move to search"));
+    }
+    Ok(Some(moves))
+}
+
 impl PySearch {
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         // A panic inside a search is a bug; the state is still a valid tree.
@@ -131,7 +160,9 @@ impl PySearch {
     /// matters, small enough), it is solved here and `exact` is True.
     /// Options left as None take the engine's defaults (those of `mcts` agents).
     #[new]
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None))]
+    /// With `moves`, only those (legal now) are searched: to value a chosen
+    /// move as surely as the best one.
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -144,21 +175,26 @@ impl PySearch {
         memory_mb: Option<Num>,
         exact: bool,
         parallel: Option<&str>,
+        moves: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
         let cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
         let g = game.inner;
+        let among = root_moves(moves, crate::game::to_move, |m| g.check(m).map_err(to_py))?;
         let solved = if exact {
-            let c = cfg.clone();
-            crate::interrupt::run(py, move |stop| exact::solve(&g, &c, exact::DEFAULT_NODE_BUDGET, stop))?
+            let (c, among) = (cfg.clone(), among.clone());
+            crate::interrupt::run(py, move |stop| {
+                exact::solve_among(&g, &c, exact::DEFAULT_NODE_BUDGET, stop, among.as_deref())
+            })?
         } else {
             None
         };
-        let state = match solved {
-            Some(r) => State::Exact(r),
-            None => State::Running(Box::new(Searcher::new(&g, cfg))),
+        let state = match (solved, among) {
+            (Some(r), _) => State::Exact(r),
+            (None, Some(among)) => State::Running(Box::new(Searcher::among(&g, cfg, &among))),
+            (None, None) => State::Running(Box::new(Searcher::new(&g, cfg))),
         };
         Ok(PySearch { state: Mutex::new(state) })
     }

@@ -158,12 +158,21 @@ pub struct Searcher<G: Game> {
 
 impl<G: Game> Searcher<G> {
     pub fn new(root: &G, cfg: SearchConfig) -> Searcher<G> {
+        Searcher::build(root, cfg, None)
+    }
+
+    /// A search whose root considers only `moves` (each legal at `root`): to
+    /// value given moves, such as the one a player chose, as surely as the best.
+    pub fn among(root: &G, cfg: SearchConfig, moves: &[G::Move]) -> Searcher<G> {
+        Searcher::build(root, cfg, Some(moves))
+    }
+
+    fn build(root: &G, cfg: SearchConfig, root_moves: Option<&[G::Move]>) -> Searcher<G> {
         let threads = if cfg.parallel == Parallel::Tree { 1 } else { cfg.threads.max(1) };
         let per_tree = cfg.max_bytes / threads;
+        let all = cfg.passes == Passes::All;
         let trees = (0..threads)
-            .map(|i| {
-                Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, cfg.passes == Passes::All)
-            })
+            .map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, all, root_moves))
             .collect();
         Searcher { root: root.clone(), cfg, trees, elapsed: Duration::ZERO }
     }

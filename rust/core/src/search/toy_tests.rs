@@ -148,3 +148,18 @@ fn a_moves_key_saves_listing_moves_but_never_changes_what_the_search_finds() {
     // The same nodes, but only those a walk came back to have their edges listed.
     assert!(lazy.memory_bytes() < eager.memory_bytes(), "{} vs {}", lazy.memory_bytes(), eager.memory_bytes());
 }
+
+#[test]
+fn a_search_among_given_moves_ranks_only_those() {
+    use super::Searcher;
+    // From 7 the winning take is 3 (leaving 4); the search is asked about 1 and 3 only.
+    let cfg = SearchConfig { seed: 2, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    let mut s = Searcher::among(&Nim { heap: 7, to_move: 0 }, cfg, &[1, 3]);
+    s.run(Some(2000), None, &AtomicBool::new(false));
+    let r = s.result(4);
+    let mut moves: Vec<u32> = r.moves.iter().map(|m| m.mv).collect();
+    assert_eq!(r.best(), Some(3));
+    moves.sort();
+    assert_eq!(moves, [1, 3]);
+    assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 2000);
+}

@@ -76,7 +76,9 @@ pub const fn edge_bytes<M>() -> usize {
 }
 
 impl<G: Game> Tree<G> {
-    pub fn new(root: &G, seed: u64, max_bytes: usize, all_moves: bool) -> Tree<G> {
+    /// A tree for `root`; its root considers `root_moves` when given (legal
+    /// moves of `root`), else the game's search moves (or all, with `all_moves`).
+    pub fn new(root: &G, seed: u64, max_bytes: usize, all_moves: bool, root_moves: Option<&[G::Move]>) -> Tree<G> {
         let mut t = Tree {
             nodes: Vec::new(),
             edges: Vec::new(),
@@ -88,7 +90,7 @@ impl<G: Game> Tree<G> {
         };
         let mut moves = G::MoveList::default();
         t.moves_at(root, &mut moves);
-        t.add_node(root, &moves);
+        t.add_node(root, root_moves.unwrap_or(&moves));
         t
     }
 

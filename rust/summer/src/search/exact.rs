@@ -109,6 +109,18 @@ impl Solver<'_> {
 /// no bonus pick depends on hidden draws, and at most `budget` positions are needed.
 /// Setting `stop` abandons the solve (`None`).
 pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64, stop: &AtomicBool) -> Option<SearchResult> {
+    solve_among(g, cfg, budget, stop, None)
+}
+
+/// `solve`, valuing only `among` (legal moves of `g`, pruned ones included)
+/// when given, instead of every move the search considers.
+pub fn solve_among(
+    g: &Game,
+    cfg: &SearchConfig,
+    budget: u64,
+    stop: &AtomicBool,
+    among: Option<&[Move]>,
+) -> Option<SearchResult> {
     if g.round() != ROUNDS || g.phase() != Phase::Place {
         return None;
     }
@@ -118,7 +130,7 @@ pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64, stop: &AtomicBool) -> Op
     let mut moves = MoveList::new();
     tree_moves(g, &mut moves);
     let mut stats = Vec::new();
-    for m in moves.iter() {
+    for m in among.unwrap_or(&moves).iter() {
         let before = s.nodes;
         let v = s.child_value(g, m, false)?;
         stats.push((
