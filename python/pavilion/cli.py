@@ -21,14 +21,19 @@ from pavilion._engine import (
 from pavilion._engine.text import escape_controls, quote
 from pavilion.akropolis.cli import akropolis
 from pavilion.cli_common import (
+    MOVE_OPTION,
     SEED,
     InputError,
     PavilionGroup,
     analyse,
     console,
+    load_game,
+    picture,
+    picture_options,
     play_arena,
     progress_console,
     solve_options,
+    write_pictures,
 )
 from pavilion.cli_play import (
     ask_in_terminal,
@@ -40,7 +45,7 @@ from pavilion.cli_play import (
     writable_record_path,
 )
 from pavilion.cli_review import review_command
-from pavilion.files import quote_path, read_input, shown
+from pavilion.files import read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
 from pavilion.record import HUMAN, GameRecord
 
@@ -65,13 +70,11 @@ class SideParam(click.ParamType[str]):
 SIDE = SideParam()
 
 
-def load_position(path: str) -> Game:
-    """Reads a position file (`-` for stdin); any problem becomes one clear line."""
-    text = read_input(path, "position file")
-    try:
-        return Game.from_json(text)
-    except ValueError as e:
-        raise InputError(f"{quote_path(path)}: {e}") from None
+def load_position(path: str, move: int | None = None) -> Game:
+    """A position file (`-` for stdin) or a game record (the position after
+    `move` moves, all by default); any problem becomes one clear line."""
+    game: Game = load_game(path, Game, GameRecord, move)
+    return game
 
 
 @click.group(cls=PavilionGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -151,9 +154,16 @@ def new(players: int, side: str, seed: int | None, wild_order: str | None) -> No
 
 @main.command()
 @click.argument("position")
-def show(position: str) -> None:
-    """Draw a position file (`-` reads stdin)."""
-    console.print(render.position(load_position(position)))
+@MOVE_OPTION
+@picture_options
+def show(position: str, move: int | None, svg_path: str | None, png_path: str | None) -> None:
+    """Draw a position file (`-` reads stdin) or a game record's position, or
+    write it as a picture with --svg/--png."""
+    game = load_position(position, move)
+    if svg_path or png_path:
+        write_pictures(picture(game), svg_path, png_path)
+    else:
+        console.print(render.position(game))
 
 
 @main.command()
@@ -200,7 +210,16 @@ def perft(position: str | None, depth: int) -> None:
 @click.argument("position")
 @solve_options
 def solve(
-    position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool
+    position: str,
+    iterations: int | None,
+    seconds: float | None,
+    threads: int,
+    top: int,
+    seed: int,
+    move: int | None,
+    as_json: bool,
+    svg_path: str | None,
+    png_path: str | None,
 ) -> None:
     """Analyse a position file (`-` reads stdin): ranked moves for the player to move.
 
@@ -208,8 +227,8 @@ def solve(
     draw matters; otherwise Monte-Carlo tree search runs for the budget.
     Ctrl-C stops early and prints the best answer so far.
     """
-    game = load_position(position)
-    analyse(game, position, iterations, seconds, threads, top, seed, as_json)
+    game = load_position(position, move)
+    analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path)
 
 
 def agents_epilog() -> str:

@@ -23,8 +23,9 @@ from rich.table import Table
 from rich.text import Text
 
 from pavilion import analysis
-from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, akropolis
+from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, OptionsError, akropolis
 from pavilion._engine.text import escape_controls
+from pavilion.files import SaveError, parse_json, quote_path, read_input, save_picture
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
@@ -100,6 +101,14 @@ class Seconds(click.FloatRange):
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+MOVE_OPTION = click.option(
+    "--move",
+    type=click.IntRange(0, None),
+    default=None,
+    help="For a game record: the position after this many moves (default: all).",
+)
+
+
 def solve_options(command: F) -> F:
     """The budget and output options of `solve`, the same for both games."""
     options = [
@@ -122,12 +131,72 @@ def solve_options(command: F) -> F:
             help="How many candidate moves to show.",
         ),
         click.option("--seed", type=SEED, default=0, show_default=True),
+        MOVE_OPTION,
         click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON."),
+        click.option(
+            "--svg", "svg_path", default=None, help="Draw the position with the top 5 moves marked to OUT.svg."
+        ),
+        click.option("--png", "png_path", default=None, help="The same picture as OUT.png (needs pavilion[png])."),
     ]
     # Applied last to first, so --help lists them in this order.
     for option in reversed(options):
         command = option(command)
     return command
+
+
+def load_game(path: str, game_cls: Any, record_cls: Any, move: int | None = None) -> Any:
+    """A position file of the game (`-` for stdin), or one of its game records:
+    the position after its first `move` moves (all by default). Any problem
+    becomes one clear line naming the file."""
+    text = read_input(path, "position file")
+    try:
+        doc = parse_json(text, "position")
+        if isinstance(doc, dict) and doc.get("format") == record_cls.FORMAT:
+            record = record_cls.from_json(text)
+            if move is not None and not 0 <= move <= len(record.moves):
+                raise OptionsError(f"--move must be from 0 to {len(record.moves)} (the record's moves), not {move}")
+            return record.replay(move)
+        if move is not None:
+            raise OptionsError("--move picks a position in a game record; this file is a position")
+        return game_cls.from_json(text)
+    except ValueError as e:
+        raise InputError(f"{quote_path(path)}: {e}") from None
+
+
+#: How many of `solve`'s best moves its picture marks.
+MARKED = 5
+
+
+def picture(game: Game | akropolis.Game, marks: list[Any] | None = None) -> str:
+    """The SVG of a position of either game, `marks` (moves, best first) drawn on it."""
+    if isinstance(game, akropolis.Game):
+        from pavilion.akropolis import svg as akropolis_svg
+
+        return akropolis_svg.board(game, marks=marks or [])
+    from pavilion import svg
+
+    return svg.board(game, marks=marks or [])
+
+
+def picture_options(command: F) -> F:
+    """`--svg` and `--png`: the position drawn to a file (either game)."""
+    command = click.option("--png", "png_path", default=None, help="Draw it to OUT.png (needs pavilion[png]).")(command)
+    return click.option("--svg", "svg_path", default=None, help="Draw it to OUT.svg.")(command)
+
+
+def write_pictures(svg: str, svg_path: str | None, png_path: str | None) -> None:
+    """Writes the SVG and/or its PNG rendering, never over anything but a picture; says where."""
+    from pavilion.svg import to_png
+
+    for path, data in ((svg_path, svg.encode()), (png_path, None)):
+        if not path:
+            continue
+        try:
+            written = save_picture(path, data if data is not None else to_png(svg))
+        except (SaveError, OptionsError) as e:
+            raise InputError(f"--{'svg' if data is not None else 'png'}: {e}") from None
+        note = "" if str(written) == path else f" ({quote_path(path)} holds something else)"
+        console.print(f"picture written to {quote_path(str(written))}{note}", soft_wrap=True)
 
 
 def analyse(
@@ -139,8 +208,11 @@ def analyse(
     top: int,
     seed: int,
     as_json: bool,
+    svg_path: str | None = None,
+    png_path: str | None = None,
 ) -> None:
-    """`solve`'s screen for either game: a progress bar, then the ranked moves (or JSON)."""
+    """`solve`'s screen for either game: a progress bar, then the ranked moves
+    (or JSON); with `svg_path`/`png_path`, the position with the top moves marked."""
     if game.is_over:
         raise InputError(f"{position}: the game is over, there is nothing to solve")
     with Progress(
@@ -162,6 +234,8 @@ def analyse(
             game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick
         )
     moves: list[Any] = list(result["moves"])
+    if svg_path or png_path:
+        write_pictures(picture(game, marks=[m["move"] for m in moves[:MARKED]]), svg_path, png_path)
     if as_json:
         out = dict(result)
         out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in moves]

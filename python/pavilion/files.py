@@ -102,12 +102,12 @@ def numbered(path: Path, n: int) -> Path:
     return path if n == 1 else path.with_name(f"{path.stem}-{n}{path.suffix}")
 
 
-def _write_at(path: Path, text: str, replace: bool) -> bool:
+def _write_at(path: Path, text: str | bytes, replace: bool) -> bool:
     """Writes atomically; without `replace`, only if nothing is at `path` (False otherwise)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(text.encode() if isinstance(text, str) else text)
             f.flush()
             os.fsync(f.fileno())
         if replace:
@@ -151,6 +151,33 @@ def save_text(path: str, text: str, may_replace: Callable[[str], bool] | None = 
                 return target
     except (OSError, ValueError) as e:
         raise SaveError(f"cannot write {quote_path(path)}: {getattr(e, 'strerror', None) or e}") from None
+    raise SaveError(f"cannot write {quote_path(path)}: every numbered name up to 9999 is taken")
+
+
+#: How a picture file starts: pictures may replace pictures, never anything else.
+PICTURE_STARTS = (b"<svg", b"<?xml", b"\x89PNG\r\n\x1a\n")
+
+
+def save_picture(path: str, data: bytes) -> Path:
+    """Saves a picture (SVG or PNG bytes) at `path`, replacing an earlier
+    picture there; anything else at `path` is kept and the picture goes to the
+    first free numbered name. Returns the path written; SaveError otherwise."""
+    check_writable(path)
+    base = Path(path)
+    try:
+        for n in range(1, 10_000):
+            target = numbered(base, n)
+            if target.is_dir():
+                continue
+            if target.is_file():
+                with open(target, "rb") as f:
+                    if f.read(16).lstrip().startswith(PICTURE_STARTS):
+                        _write_at(target, data, replace=True)
+                        return target
+            if _write_at(target, data, replace=False):
+                return target
+    except OSError as e:
+        raise SaveError(f"cannot write {quote_path(path)}: {e.strerror or e}") from None
     raise SaveError(f"cannot write {quote_path(path)}: every numbered name up to 9999 is taken")
 
 

@@ -11,6 +11,7 @@ was still hidden then, so a review never uses what the player could not know.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -20,7 +21,7 @@ from typing import Any, TypedDict
 from pavilion._engine import NotationError, OptionsError
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.analysis import checked_budget, run_search
-from pavilion.files import parse_json
+from pavilion.files import parse_json, save_picture
 from pavilion.record import GameRecord, Record
 
 #: Record formats a review reads, by their "format" field.
@@ -243,6 +244,8 @@ def plot(result: Review, players: int, path: str) -> None:
         ax.set_title("win rate at each decision (circles: blunders)")
         ax.legend(loc="upper left")
         fig.tight_layout()
-        fig.savefig(path, format=suffix)
+        out = io.BytesIO()
+        fig.savefig(out, format=suffix)
     finally:
         plt.close(fig)
+    save_picture(path, out.getvalue())

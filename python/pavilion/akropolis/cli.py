@@ -11,7 +11,19 @@ from pavilion._engine.text import quote
 from pavilion.akropolis import render
 from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
-from pavilion.cli_common import SEED, InputError, analyse, console, play_arena, solve_options
+from pavilion.cli_common import (
+    MOVE_OPTION,
+    SEED,
+    InputError,
+    analyse,
+    console,
+    load_game,
+    picture,
+    picture_options,
+    play_arena,
+    solve_options,
+    write_pictures,
+)
 from pavilion.cli_play import (
     ask_in_terminal,
     check_agent,
@@ -20,16 +32,13 @@ from pavilion.cli_play import (
     run_session,
     writable_record_path,
 )
-from pavilion.files import quote_path, read_input
 
 
-def load_position(path: str) -> Game:
-    """Reads an Akropolis position file (`-` for stdin); any problem becomes one clear line."""
-    text = read_input(path, "position file")
-    try:
-        return Game.from_json(text)
-    except ValueError as e:
-        raise InputError(f"{quote_path(path)}: {e}") from None
+def load_position(path: str, move: int | None = None) -> Game:
+    """An Akropolis position file (`-` for stdin) or game record (the position
+    after `move` moves, all by default); any problem becomes one clear line."""
+    game: Game = load_game(path, Game, AkropolisRecord, move)
+    return game
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -62,9 +71,16 @@ def new(players: int, seed: int | None, variants: str, long_game: bool, barracks
 @akropolis.command()
 @click.argument("position")
 @click.option("--coords", is_flag=True, help="Label each hex with its q,r instead of its letter and level.")
-def show(position: str, coords: bool) -> None:
-    """Draw a position file (`-` reads stdin): the site, each city as a hex map, the scores."""
-    console.print(render.position(load_position(position), coords))
+@MOVE_OPTION
+@picture_options
+def show(position: str, coords: bool, move: int | None, svg_path: str | None, png_path: str | None) -> None:
+    """Draw a position file (`-` reads stdin) or a game record's position: the
+    site, each city as a hex map, the scores; or write it as a picture with --svg/--png."""
+    game = load_position(position, move)
+    if svg_path or png_path:
+        write_pictures(picture(game), svg_path, png_path)
+    else:
+        console.print(render.position(game, coords))
 
 
 @akropolis.command()
@@ -114,12 +130,22 @@ def perft(position: str | None, depth: int) -> None:
 @click.argument("position")
 @solve_options
 def solve(
-    position: str, iterations: int | None, seconds: float | None, threads: int, top: int, seed: int, as_json: bool
+    position: str,
+    iterations: int | None,
+    seconds: float | None,
+    threads: int,
+    top: int,
+    seed: int,
+    move: int | None,
+    as_json: bool,
+    svg_path: str | None,
+    png_path: str | None,
 ) -> None:
     """Analyse a position file (`-` reads stdin): ranked moves for the player to
     move, by Monte-Carlo tree search for the budget. Ctrl-C stops early and
     prints the best answer so far."""
-    analyse(load_position(position), position, iterations, seconds, threads, top, seed, as_json)
+    game = load_position(position, move)
+    analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path)
 
 
 @akropolis.command(epilog=f"\b\nAgents: {AGENT_OPTIONS['summary']} (see `pavilion arena --help` for the mcts options).")

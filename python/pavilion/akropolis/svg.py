@@ -1,0 +1,153 @@
+"""Akropolis positions as SVG: each city as flat-topped hexes on the plane
+(north up, as `pavilion akropolis show` draws them), each visible hex filled
+with its kind's colour and labelled with its letter and level (a plaza's
+letter is upper case, with its stars), so the picture reads without colour.
+PNG through `pavilion.svg.to_png`."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from pavilion._engine.akropolis import HEXES, TILES, Game
+from pavilion.svg import Drawing, fmt
+
+#: Fills by the colour the engine gives each kind (presentation only).
+FILL = {
+    "blue": "#2f6fc0",
+    "yellow": "#e3c11f",
+    "red": "#c8302a",
+    "purple": "#7d3fa0",
+    "green": "#3c9a3c",
+    "grey": "#9a9a9a",
+}
+INK = {"yellow": "#111111", "grey": "#111111"}
+
+
+def hex_centre(q: int, r: float, radius: float) -> tuple[float, float]:
+    """Flat-topped axial hexes: north (0,+1) straight up, north-east (+1,0) up and right."""
+    return 1.5 * q * radius, -math.sqrt(3) * (r + q / 2) * radius
+
+
+def hex_corners(x: float, y: float, radius: float) -> str:
+    return " ".join(
+        f"{fmt(x + radius * math.cos(math.radians(60 * k)))},{fmt(y + radius * math.sin(math.radians(60 * k)))}"
+        for k in range(6)
+    )
+
+
+def fill_of(letter: str) -> str:
+    return FILL[HEXES[letter]["colour"]]
+
+
+def ink_of(letter: str) -> str:
+    return INK.get(HEXES[letter]["colour"], "#ffffff")
+
+
+def draw_city(
+    d: Drawing,
+    game: Game,
+    seat: int,
+    x0: float,
+    y0: float,
+    radius: float,
+    marks: Sequence[tuple[int, Any]] = (),
+) -> tuple[float, float]:
+    """One city with its top-left corner at (x0, y0); returns its width and height.
+    `marks` (rank, move) outline each move's footprint with its rank."""
+    city = game.city(seat)
+    spots = list(city) + [h for _, m in marks for h in m.footprint if h not in city]
+    centres = {h: hex_centre(h[0], h[1], radius) for h in spots}
+    left = min(x for x, _ in centres.values()) - radius
+    top = min(y for _, y in centres.values()) - radius
+    width = max(x for x, _ in centres.values()) + radius - left
+    height = max(y for _, y in centres.values()) + radius - top
+    g = d.add("g", id=f"city-{seat + 1}")
+    for (q, r), (height_, letter, _tile) in city.items():
+        cx, cy = centres[(q, r)]
+        x, y = x0 + cx - left, y0 + cy - top
+        d.add(
+            "polygon",
+            g,
+            points=hex_corners(x, y, radius * 0.97),
+            fill=fill_of(letter),
+            stroke="#222222",
+            stroke_width=fmt(1 + 0.8 * (height_ - 1)),
+            id=f"c{seat + 1}-{q},{r}",
+        )
+        label = f"{letter}{height_}"
+        stars = HEXES[letter]["stars"]
+        d.text(x, y - (radius * 0.18 if stars else 0), label, radius * 0.55, g, fill=ink_of(letter), font_weight="bold")
+        if stars:
+            d.text(x, y + radius * 0.42, "★" * stars, radius * 0.32, g, fill=ink_of(letter))
+    for rank, m in marks:
+        for q, r in m.footprint:
+            cx, cy = centres[(q, r)]
+            d.add(
+                "polygon",
+                g,
+                points=hex_corners(x0 + cx - left, y0 + cy - top, radius * 0.8),
+                fill="none",
+                stroke="#000000",
+                stroke_width=fmt(radius * 0.12),
+                stroke_dasharray=fmt(radius * 0.25),
+            )
+        cx, cy = centres[m.footprint[0]]
+        d.add("circle", g, cx=fmt(x0 + cx - left), cy=fmt(y0 + cy - top), r=fmt(radius * 0.3), fill="#000000")
+        d.text(x0 + cx - left, y0 + cy - top, str(rank), radius * 0.4, g, fill="#ffffff", font_weight="bold")
+    return width, height
+
+
+def board(game: Game, seat: int | None = None, size: int = 30, marks: Sequence[Any] = ()) -> str:
+    """An SVG of the position (or of one seat's city): the round, the site
+    with each tile's price, then each city with its stones and score. `size`
+    is a hex's radius in pixels; `marks` are moves (best first) outlined on
+    the mover's city with their rank."""
+    seats = list(range(game.players)) if seat is None else [seat]
+    radius = float(size)
+    ranked = [(i + 1, m) for i, m in enumerate(marks)]
+    # Lay the cities out side by side, measured first on a scratch drawing.
+    scratch = Drawing(1, 1)
+    sizes = [draw_city(scratch, game, s, 0, 0, radius, ranked if s == game.current_player else ()) for s in seats]
+    head = radius * 1.2
+    site_h = 0.0 if seat is not None else radius * 2.2
+    width = max(sum(w for w, _ in sizes) + radius * (len(sizes) + 1), radius * 24)
+    height = head + site_h + max(h for _, h in sizes) + radius * 2.4
+    d = Drawing(width, height)
+    state = "game over" if game.is_over else f"player {game.current_player + 1} to move"
+    d.text(
+        radius * 0.5,
+        head * 0.5,
+        f"Akropolis · round {game.round} of {game.rounds} · {state}",
+        radius * 0.6,
+        text_anchor="start",
+        font_weight="bold",
+    )
+    if seat is None and not game.is_over:
+        x = radius * 0.5
+        g = d.add("g", id="site")
+        for i, tile in enumerate(game.site):
+            price = "free" if i == 0 else f"{i} stone{'s' if i > 1 else ''}"
+            d.text(x, head + radius * 0.4, f"[{i}] {price}", radius * 0.4, g, text_anchor="start", fill="#555555")
+            for k, letter in enumerate(TILES[tile]):
+                cx, cy = x + radius * 0.45 + k * radius * 0.95, head + radius * 1.3
+                d.add("polygon", g, points=hex_corners(cx, cy, radius * 0.45), fill=fill_of(letter), stroke="#222222")
+                d.text(cx, cy, letter, radius * 0.4, g, fill=ink_of(letter), font_weight="bold")
+            x += radius * 3.6
+    x = radius
+    top = head + site_h + radius * 1.2
+    for s, (w, _h) in zip(seats, sizes, strict=True):
+        mark = " · to move" if s == game.current_player and not game.is_over else ""
+        stones = game.stones[s]
+        d.text(
+            x,
+            top - radius * 0.6,
+            f"P{s + 1}: score {game.scores[s]}, {stones} stone{'' if stones == 1 else 's'}{mark}",
+            radius * 0.45,
+            text_anchor="start",
+            font_weight="bold",
+        )
+        draw_city(d, game, s, x, top, radius, ranked if s == game.current_player else ())
+        x += w + radius
+    return d.to_string()
