@@ -38,6 +38,7 @@ READERS = [
     ["akropolis", "perft", "{}", "--depth", "1"],
     ["akropolis", "solve", "{}", "--iterations", "10"],
     ["akropolis", "play", "--load"],
+    ["review", "--iterations", "5", "--threads", "1"],
 ]
 
 json_values = st.recursive(

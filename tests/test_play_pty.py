@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+import pavilion
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.record import GameRecord
 
@@ -155,3 +156,30 @@ def test_akropolis_ctrl_c_and_ctrl_d_save_and_the_game_continues(tmp_path):
     child.close()
     second = AkropolisRecord.from_json(open(tmp_path / "pavilion-akropolis-interrupted.json").read())
     assert second.moves[:4] == first.moves and len(second.moves) == 6
+
+
+def test_ctrl_c_during_a_review_shows_the_moves_reviewed_so_far(tmp_path):
+    g = pavilion.Game(seed=4)
+    agent = pavilion.Agent("greedy", seed=1)
+    moves = []
+    for _ in range(40):
+        moves.append(str(agent.choose(g)))
+        g.play(moves[-1])
+    (tmp_path / "r.json").write_text(GameRecord(seed=4, seats=["greedy", "greedy"], moves=moves).to_json())
+    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="120")
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "pavilion", "review", "r.json", "--time-per-move", "0.3", "--threads", "1"],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=60,
+    )
+    time.sleep(2.5)  # a few moves reviewed, far from all 40
+    child.sendintr()
+    child.expect("interrupted: the moves reviewed so far")
+    shown = child.before
+    assert finish(child) == 0
+    rows = [line for line in shown.splitlines() if line.startswith("│") and line.split("│")[1].strip().isdigit()]
+    assert 1 <= len(rows) < 40
+    assert [int(r.split("│")[1]) for r in rows] == list(range(1, len(rows) + 1))
