@@ -163,3 +163,20 @@ fn a_search_among_given_moves_ranks_only_those() {
     assert_eq!(moves, [1, 3]);
     assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 2000);
 }
+
+#[test]
+fn a_time_budget_searches_until_the_time_is_up() {
+    use super::Searcher;
+    use std::time::{Duration, Instant};
+    let cfg = SearchConfig { seed: 4, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    let mut s = Searcher::new(&Nim { heap: 200, to_move: 0 }, cfg);
+    let start = Instant::now();
+    s.run(None, Some(Duration::from_millis(40)), &AtomicBool::new(false));
+    assert!(start.elapsed() >= Duration::from_millis(40), "stopped after {:?}", start.elapsed());
+    assert!(s.iterations() > 16, "it stopped at the first look at the clock");
+    // A set stop flag ends it at once, whatever the budget.
+    let stop = AtomicBool::new(true);
+    let before = s.iterations();
+    s.run(None, Some(Duration::from_secs(60)), &stop);
+    assert_eq!(s.iterations(), before);
+}
