@@ -217,3 +217,28 @@ def test_bad_input_is_one_clear_error(runner, args, message):
     lines = r.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], r.output
     assert "\x1b" not in r.output
+
+
+def test_the_review_knows_no_more_than_the_players_did():
+    # Round 1 of a game, reviewed twice: once as dealt, once with everything
+    # still hidden (the future draws) dealt again. Nothing a player saw differs,
+    # so neither may the review.
+    _final, moves = greedy_until_the_last_placing(6)
+    first_round = []
+    replay = Game(seed=6)
+    for text in moves:
+        if replay.round > 1:
+            break
+        first_round.append(text)
+        replay.play(text)
+
+    class Redealt(GameRecord):
+        def new_game(self) -> Game:
+            game = super().new_game()
+            game.redraw_hidden(12345)
+            return game
+
+    as_dealt = GameRecord(seed=6, seats=["greedy", "greedy"], moves=first_round)
+    redealt = Redealt(seed=6, seats=["greedy", "greedy"], moves=first_round)
+    assert as_dealt.new_game().to_json() != redealt.new_game().to_json()  # the future draws differ
+    assert review(as_dealt, iterations=300, threads=1) == review(redealt, iterations=300, threads=1)
