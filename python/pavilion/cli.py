@@ -22,15 +22,16 @@ from pavilion._engine.text import escape_controls, quote
 from pavilion.akropolis.cli import akropolis
 from pavilion.cli_common import (
     MOVE_OPTION,
+    ROUND_ROBIN_OPTION,
     SEED,
     InputError,
     PavilionGroup,
     analyse,
+    arena_screen,
     console,
     load_game,
     picture,
     picture_options,
-    play_arena,
     progress_console,
     solve_options,
     write_pictures,
@@ -248,16 +249,25 @@ def agents_epilog() -> str:
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@ROUND_ROBIN_OPTION
 def arena(
-    agents: tuple[str, ...], games: int, players: int, side: str, seed: int, threads: int | None, as_json: bool
+    agents: tuple[str, ...],
+    games: int,
+    players: int,
+    side: str,
+    seed: int,
+    threads: int | None,
+    as_json: bool,
+    round_robin: bool,
 ) -> None:
     """Seat-balanced games between agents, e.g. `mcts:iterations=2000 greedy`.
 
     With fewer agents than players they repeat round the table; seats rotate
-    every game. Agents (the mcts options are listed below):
+    every game. With --round-robin, every pairing plays GAMES games and the
+    agents are rated. Agents (the mcts options are listed below):
     """
     specs = [check_agent(a, Agent) for a in agents]
-    play_arena(specs, games, players, seed, threads, as_json, f"{side} side", side=side)
+    arena_screen(specs, games, players, seed, threads, as_json, f"{side} side", round_robin, side=side)
 
 
 @main.command()

@@ -325,3 +325,99 @@ def play_arena(
     console.print(t)
     if result["interrupted"]:
         console.print("[yellow]interrupted[/]: results of the games finished so far")
+
+
+def play_ladder(
+    specs: list[str],
+    games: int,
+    seed: int,
+    threads: int | None,
+    as_json: bool,
+    rules: str,
+    **game_options: Any,
+) -> None:
+    """`arena --round-robin`'s screen for either game: a progress bar over every
+    pairing's games, then the ratings (Elo, Bradley–Terry) with their 95%
+    intervals and each pairing's result (or JSON)."""
+    from pavilion.ladder import round_robin
+
+    pairings = len(specs) * (len(specs) - 1) // 2
+    with Progress(
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=progress_console,
+        transient=True,
+        disable=as_json,
+    ) as bar:
+        task = bar.add_task("games", total=games * pairings)
+        result = round_robin(
+            specs,
+            games=games,
+            seed=seed,
+            threads=threads,
+            progress=lambda n: bar.update(task, completed=n),
+            **game_options,
+        )
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        return
+    t = Table(title=f"round robin: {games} games a pairing, 2 players, {rules}, seed {seed} (Elo, mean 0)")
+    for col in ["#", "agent", "Elo", "95% CI", "games", "score"]:
+        t.add_column(col, justify="left" if col == "agent" else "right")
+    for k, r in enumerate(result["ratings"], 1):
+        lo, hi = r["ci95"]
+        t.add_row(
+            str(k),
+            Text(escape_controls(r["agent"])),
+            f"{r['elo']:+.0f}",
+            f"{lo:+.0f} to {hi:+.0f}",
+            str(r["games"]),
+            f"{100 * r['score']:.1f}%",
+        )
+    console.print(t)
+    p = Table(title="pairings")
+    for col in ["agents", "games", "wins", "mean scores"]:
+        p.add_column(col, justify="left" if col == "agents" else "right")
+    for pair in result["pairs"]:
+        a, b = pair["agents"]
+        means = " – ".join("—" if m is None else f"{m:.1f}" for m in pair["mean_scores"])
+        p.add_row(
+            Text(escape_controls(f"{a} vs {b}")),
+            str(pair["games"]),
+            " – ".join(f"{w:g}" for w in pair["wins"]),
+            means,
+        )
+    console.print(p)
+    if result["interrupted"]:
+        console.print("[yellow]interrupted[/]: ratings from the games finished so far")
+
+
+ROUND_ROBIN_OPTION = click.option(
+    "--round-robin",
+    is_flag=True,
+    help="Play every pairing of the agents (GAMES each, 2 players) and rate them (Elo, Bradley-Terry).",
+)
+
+
+def arena_screen(
+    specs: list[str],
+    games: int,
+    players: int,
+    seed: int,
+    threads: int | None,
+    as_json: bool,
+    rules: str,
+    round_robin: bool,
+    **game_options: Any,
+) -> None:
+    """`arena` for either game: one match, or with `round_robin` a rated ladder."""
+    if not round_robin:
+        play_arena(specs, games, players, seed, threads, as_json, rules, **game_options)
+        return
+    if players != 2:
+        raise InputError("--round-robin pairs agents two by two: it plays 2-player games (drop --players)")
+    if len(specs) < 2 or len(set(specs)) != len(specs):
+        raise InputError("--round-robin needs at least two different agents")
+    play_ladder(specs, games, seed, threads, as_json, rules, **game_options)

@@ -13,14 +13,15 @@ from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli_common import (
     MOVE_OPTION,
+    ROUND_ROBIN_OPTION,
     SEED,
     InputError,
     analyse,
+    arena_screen,
     console,
     load_game,
     picture,
     picture_options,
-    play_arena,
     solve_options,
     write_pictures,
 )
@@ -159,6 +160,7 @@ def solve(
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
+@ROUND_ROBIN_OPTION
 def arena(
     agents: tuple[str, ...],
     games: int,
@@ -170,11 +172,13 @@ def arena(
     seed: int,
     threads: int | None,
     as_json: bool,
+    round_robin: bool,
 ) -> None:
     """Seat-balanced Akropolis games between agents, e.g. `greedy random`.
 
     With fewer agents than players they repeat round the table; seats rotate
-    every game. Agents and their options are those of `pavilion arena`.
+    every game. With --round-robin, every pairing plays GAMES games and the
+    agents are rated. Agents and their options are those of `pavilion arena`.
     """
     specs = [check_agent(a, Agent) for a in agents]
     options = {"variants": variants, "long": long_game, "barracks_edge": barracks_edge, "lake": lake}
@@ -183,7 +187,7 @@ def arena(
     except ValueError as e:
         raise InputError(str(e)) from None
     rules = f"variants {variants or 'none'}" + (", long game" if long_game else "")
-    play_arena(specs, games, players, seed, threads, as_json, rules, akropolis_options=options)
+    arena_screen(specs, games, players, seed, threads, as_json, rules, round_robin, akropolis_options=options)
 
 
 @akropolis.command()
