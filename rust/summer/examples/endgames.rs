@@ -1,0 +1,48 @@
+//! `cargo run --release --example endgames -p pavilion-summer -- [games] [agent] [players]`:
+//! how early the exact solver works. Plays `games` games between two copies of
+//! `agent` (default greedy) and, at the start of the last round's placing,
+//! times `exact::solve` (the default node budget): the share solved and the
+//! distribution of times.
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use pavilion_summer::agents::agent_from_spec;
+use pavilion_summer::search::{exact, SearchConfig};
+use pavilion_summer::state::{Game, Options, Phase, ROUNDS};
+use pavilion_summer::Side;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
+    let spec = args.get(1).cloned().unwrap_or("greedy".into());
+    let players: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2);
+    let stop = AtomicBool::new(false);
+    let mut times = Vec::new();
+    let mut solved = 0;
+    for seed in 0..games {
+        let options = Options::new(players, Side::Coloured, None).expect("2 to 4 players");
+        let mut g = Game::new(options, seed);
+        let mut agents: Vec<_> = (0..players).map(|p| agent_from_spec(&spec, seed * 7 + p as u64).unwrap()).collect();
+        while !(g.round() == ROUNDS && g.phase() == Phase::Place) {
+            let m = agents[g.current_player()].choose(&g).expect("a move");
+            g.play(&m).expect("legal");
+        }
+        let start = Instant::now();
+        let r = exact::solve(&g, &SearchConfig::default(), exact::DEFAULT_NODE_BUDGET, &stop);
+        let t = start.elapsed().as_secs_f64();
+        if r.is_some() {
+            solved += 1;
+            times.push(t);
+        }
+    }
+    times.sort_by(f64::total_cmp);
+    let q = |p: f64| times.get(((times.len() as f64 - 1.0) * p) as usize).copied().unwrap_or(f64::NAN);
+    println!(
+        "{players} players, {spec}: solved {solved} of {games} at the start of the last placing; \
+         time median {:.3}s, 90% {:.3}s, max {:.3}s; within 1 s: {}",
+        q(0.5),
+        q(0.9),
+        q(1.0),
+        times.iter().filter(|&&t| t <= 1.0).count()
+    );
+}
