@@ -26,14 +26,13 @@ from pavilion.cli_common import (
     SEED,
     InputError,
     PavilionGroup,
-    analyse,
     arena_screen,
     console,
     load_game,
     picture,
     picture_options,
     progress_console,
-    solve_options,
+    solve_command,
     write_pictures,
 )
 from pavilion.cli_play import (
@@ -207,29 +206,18 @@ def perft(position: str | None, depth: int) -> None:
         click.echo(f"depth {d}: {game.perft(d)}")
 
 
-@main.command()
-@click.argument("position")
-@solve_options
-def solve(
-    position: str,
-    iterations: int | None,
-    seconds: float | None,
-    threads: int,
-    top: int,
-    seed: int,
-    move: int | None,
-    as_json: bool,
-    svg_path: str | None,
-    png_path: str | None,
-) -> None:
-    """Analyse a position file (`-` reads stdin): ranked moves for the player to move.
+main.add_command(
+    solve_command(
+        load_position,
+        """Analyse a position file (`-` reads stdin) or a game record: ranked
+        moves for the player to move.
 
-    The last round's placing is solved exactly when it is small and no hidden
-    draw matters; otherwise Monte-Carlo tree search runs for the budget.
-    Ctrl-C stops early and prints the best answer so far.
-    """
-    game = load_position(position, move)
-    analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path)
+        The last round's placing is solved exactly when it is small and no hidden
+        draw matters; otherwise Monte-Carlo tree search runs for the budget.
+        Ctrl-C stops early and prints the best answer so far.
+        """,
+    )
+)
 
 
 def agents_epilog() -> str:

@@ -101,6 +101,32 @@ class Seconds(click.FloatRange):
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+T = TypeVar("T")
+
+
+def counted(hidden: bool, total: int, work: Callable[[Callable[[int], None]], T], label: str | None = None) -> T:
+    """Runs `work(tick)` under a `counting_progress` bar of `total` steps; `tick(n)` reports n done."""
+    with counting_progress(hidden, label) as bar:
+        task = bar.add_task("work", total=total)
+        return work(lambda n: bar.update(task, completed=n))
+
+
+def counting_progress(hidden: bool, label: str | None = None) -> Progress:
+    """A progress bar on stderr counting done out of total, with the time
+    taken and left; gone when done, and not shown at all when `hidden` (JSON output)."""
+    columns = [TextColumn(label)] if label else []
+    return Progress(
+        *columns,
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=progress_console,
+        transient=True,
+        disable=hidden,
+    )
+
+
 MOVE_OPTION = click.option(
     "--move",
     type=click.IntRange(0, None),
@@ -199,6 +225,30 @@ def write_pictures(svg: str, svg_path: str | None, png_path: str | None) -> None
         console.print(f"picture written to {quote_path(str(written))}{note}", soft_wrap=True)
 
 
+def solve_command(load: Callable[[str, int | None], Any], doc: str) -> click.Command:
+    """A game's `solve` command: `load(path, move)` reads its position (file or record)."""
+
+    @click.command("solve", help=doc)
+    @click.argument("position")
+    @solve_options
+    def solve(
+        position: str,
+        iterations: int | None,
+        seconds: float | None,
+        threads: int,
+        top: int,
+        seed: int,
+        move: int | None,
+        as_json: bool,
+        svg_path: str | None,
+        png_path: str | None,
+    ) -> None:
+        game = load(position, move)
+        analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path)
+
+    return solve
+
+
 def analyse(
     game: Game | akropolis.Game,
     position: str,
@@ -282,25 +332,13 @@ def play_arena(
     """`arena`'s screen for either game: a progress bar, then each agent's win
     rate with its interval (or JSON). `game_options` go to `analysis.arena`
     (`side=` for Summer Pavilion, `akropolis_options=` for Akropolis)."""
-    with Progress(
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=progress_console,
-        transient=True,
-        disable=as_json,
-    ) as bar:
-        task = bar.add_task("games", total=games)
-        result = analysis.arena(
-            specs,
-            games=games,
-            players=players,
-            seed=seed,
-            threads=threads,
-            progress=lambda n: bar.update(task, completed=n),
-            **game_options,
-        )
+    result = counted(
+        as_json,
+        games,
+        lambda tick: analysis.arena(
+            specs, games=games, players=players, seed=seed, threads=threads, progress=tick, **game_options
+        ),
+    )
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
@@ -342,24 +380,11 @@ def play_ladder(
     from pavilion.ladder import round_robin
 
     pairings = len(specs) * (len(specs) - 1) // 2
-    with Progress(
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=progress_console,
-        transient=True,
-        disable=as_json,
-    ) as bar:
-        task = bar.add_task("games", total=games * pairings)
-        result = round_robin(
-            specs,
-            games=games,
-            seed=seed,
-            threads=threads,
-            progress=lambda n: bar.update(task, completed=n),
-            **game_options,
-        )
+    result = counted(
+        as_json,
+        games * pairings,
+        lambda tick: round_robin(specs, games=games, seed=seed, threads=threads, progress=tick, **game_options),
+    )
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return

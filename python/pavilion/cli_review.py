@@ -5,14 +5,13 @@ from __future__ import annotations
 import json
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 from rich.text import Text
 
 from pavilion._engine import MAX_ITERATIONS, OptionsError
 from pavilion._engine.text import escape_controls
 from pavilion.analysis import default_threads
-from pavilion.cli_common import SEED, InputError, Seconds, console, progress_console
+from pavilion.cli_common import SEED, InputError, Seconds, console, counted
 from pavilion.files import quote_path, read_input
 from pavilion.review import DEFAULT_SECONDS, Marks, Review, plot, read_record, review
 
@@ -75,26 +74,20 @@ def review_command(
         raise InputError(f"{quote_path(record_path)}: the record has no moves to review")
     if plot_path and not plot_path.lower().endswith((".png", ".svg")):
         raise InputError(f"--plot: the plot is written as .png or .svg, not {quote_path(plot_path)}")
-    with Progress(
-        TextColumn("reviewing"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=progress_console,
-        transient=True,
-        disable=as_json,
-    ) as bar:
-        task = bar.add_task("review", total=len(record.moves))
-        result = review(
+    result = counted(
+        as_json,
+        len(record.moves),
+        lambda tick: review(
             record,
             iterations=iterations,
             seconds=seconds,
             threads=threads or default_threads(),
             seed=seed,
             marks=marks,
-            progress=lambda n: bar.update(task, completed=n),
-        )
+            progress=tick,
+        ),
+        "reviewing",
+    )
     if plot_path and result["moves"]:
         try:
             plot(result, record.players, plot_path)

@@ -128,10 +128,11 @@ def _write_at(path: Path, text: str | bytes, replace: bool) -> bool:
             os.unlink(tmp)
 
 
-def save_text(path: str, text: str, may_replace: Callable[[str], bool] | None = None) -> Path:
-    """Saves `text` at `path`, or at the first free numbered name if `path` holds
-    something that is not ours to replace. Returns the path written; raises
-    SaveError (with the reason) if nothing could be written."""
+def save_data(path: str, data: str | bytes, may_replace: Callable[[Path], bool] | None = None) -> Path:
+    """Saves `data` at `path`, or at the first free numbered name if `path` holds
+    something that `may_replace` (given the file) does not call ours to replace.
+    Returns the path written; raises SaveError (with the reason) if nothing
+    could be written."""
     check_writable(path)
     base = Path(path)
     try:
@@ -139,46 +140,44 @@ def save_text(path: str, text: str, may_replace: Callable[[str], bool] | None = 
             target = numbered(base, n)
             if target.is_dir():
                 continue
-            if target.exists() and may_replace is not None:
-                try:
-                    existing = read_input(str(target), "file")
-                except NotationError:
-                    existing = None
-                if existing is not None and may_replace(existing):
-                    _write_at(target, text, replace=True)
-                    return target
-            if _write_at(target, text, replace=False):
+            if target.is_file() and may_replace is not None and may_replace(target):
+                _write_at(target, data, replace=True)
+                return target
+            if _write_at(target, data, replace=False):
                 return target
     except (OSError, ValueError) as e:
         raise SaveError(f"cannot write {quote_path(path)}: {getattr(e, 'strerror', None) or e}") from None
     raise SaveError(f"cannot write {quote_path(path)}: every numbered name up to 9999 is taken")
 
 
+def save_text(path: str, text: str, may_replace: Callable[[str], bool] | None = None) -> Path:
+    """`save_data` for text, where `may_replace` judges the existing file's text
+    (a file that is not readable text is never replaced)."""
+
+    def ours(target: Path) -> bool:
+        try:
+            existing = read_input(str(target), "file")
+        except NotationError:
+            return False
+        return may_replace is not None and may_replace(existing)
+
+    return save_data(path, text, ours if may_replace is not None else None)
+
+
 #: How a picture file starts: pictures may replace pictures, never anything else.
 PICTURE_STARTS = (b"<svg", b"<?xml", b"\x89PNG\r\n\x1a\n")
+
+
+def is_picture(target: Path) -> bool:
+    with open(target, "rb") as f:
+        return f.read(16).lstrip().startswith(PICTURE_STARTS)
 
 
 def save_picture(path: str, data: bytes) -> Path:
     """Saves a picture (SVG or PNG bytes) at `path`, replacing an earlier
     picture there; anything else at `path` is kept and the picture goes to the
     first free numbered name. Returns the path written; SaveError otherwise."""
-    check_writable(path)
-    base = Path(path)
-    try:
-        for n in range(1, 10_000):
-            target = numbered(base, n)
-            if target.is_dir():
-                continue
-            if target.is_file():
-                with open(target, "rb") as f:
-                    if f.read(16).lstrip().startswith(PICTURE_STARTS):
-                        _write_at(target, data, replace=True)
-                        return target
-            if _write_at(target, data, replace=False):
-                return target
-    except OSError as e:
-        raise SaveError(f"cannot write {quote_path(path)}: {e.strerror or e}") from None
-    raise SaveError(f"cannot write {quote_path(path)}: every numbered name up to 9999 is taken")
+    return save_data(path, data, is_picture)
 
 
 def save_somewhere(

@@ -16,13 +16,12 @@ from pavilion.cli_common import (
     ROUND_ROBIN_OPTION,
     SEED,
     InputError,
-    analyse,
     arena_screen,
     console,
     load_game,
     picture,
     picture_options,
-    solve_options,
+    solve_command,
     write_pictures,
 )
 from pavilion.cli_play import (
@@ -127,26 +126,14 @@ def perft(position: str | None, depth: int) -> None:
         click.echo(f"depth {d}: {game.perft(d)}")
 
 
-@akropolis.command()
-@click.argument("position")
-@solve_options
-def solve(
-    position: str,
-    iterations: int | None,
-    seconds: float | None,
-    threads: int,
-    top: int,
-    seed: int,
-    move: int | None,
-    as_json: bool,
-    svg_path: str | None,
-    png_path: str | None,
-) -> None:
-    """Analyse a position file (`-` reads stdin): ranked moves for the player to
-    move, by Monte-Carlo tree search for the budget. Ctrl-C stops early and
-    prints the best answer so far."""
-    game = load_position(position, move)
-    analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path)
+akropolis.add_command(
+    solve_command(
+        load_position,
+        """Analyse a position file (`-` reads stdin) or a game record: ranked
+        moves for the player to move, by Monte-Carlo tree search for the budget.
+        Ctrl-C stops early and prints the best answer so far.""",
+    )
+)
 
 
 @akropolis.command(epilog=f"\b\nAgents: {AGENT_OPTIONS['summary']} (see `pavilion arena --help` for the mcts options).")
