@@ -13,9 +13,9 @@ from pavilion._engine.akropolis import MOVE_SYNTAX, TILES, Game, Move
 from pavilion.akropolis import render
 from pavilion.session import Session, plural
 
-#: MCTS iterations a move for each --level (about 0.1, 0.5 and 2 s a move on
-#: one core at the start of a game); hints use the same budget.
-LEVELS = {"easy": 1000, "normal": 4000, "strong": 15000}
+#: MCTS iterations a move for each --level (about 0.1, 0.45 and 1.7 s a move on
+#: one core at the start of a game, 18,000 iterations/s); hints use the same budget.
+LEVELS = {"easy": 2000, "normal": 8000, "strong": 30000}
 DEFAULT_LEVEL = "normal"
 #: `moves` without a tile lists every move only when there are at most this many.
 FULL_MENU = 60
