@@ -180,3 +180,20 @@ fn a_time_budget_searches_until_the_time_is_up() {
     s.run(None, Some(Duration::from_secs(60)), &stop);
     assert_eq!(s.iterations(), before);
 }
+
+#[test]
+fn root_parallel_threads_share_the_iterations_one_tree_each() {
+    use super::{Parallel, Searcher};
+    let cfg = SearchConfig {
+        seed: 5,
+        threads: 2,
+        parallel: Parallel::Root,
+        rollout: super::RolloutKind::Uniform,
+        ..SearchConfig::default()
+    };
+    let mut s = Searcher::new(&Nim { heap: 30, to_move: 0 }, cfg);
+    s.run(Some(1001), None, &AtomicBool::new(false));
+    let per_tree: Vec<u64> = s.trees.iter().map(|t| t.iterations).collect();
+    assert_eq!(per_tree, [501, 500]);
+    assert_eq!(s.result(1).moves.iter().map(|m| m.visits).sum::<u64>(), 1001);
+}
