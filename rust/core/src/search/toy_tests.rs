@@ -197,3 +197,15 @@ fn root_parallel_threads_share_the_iterations_one_tree_each() {
     assert_eq!(per_tree, [501, 500]);
     assert_eq!(s.result(1).moves.iter().map(|m| m.visits).sum::<u64>(), 1001);
 }
+
+#[test]
+fn tree_parallelism_on_one_thread_is_the_plain_search() {
+    use super::{Parallel, Searcher};
+    let run = |parallel| {
+        let cfg = SearchConfig { seed: 8, parallel, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+        let mut s = Searcher::new(&Nim { heap: 25, to_move: 0 }, cfg);
+        s.run(Some(1500), None, &AtomicBool::new(false));
+        s.result(3).moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>()
+    };
+    assert_eq!(run(Parallel::Tree), run(Parallel::Root));
+}
