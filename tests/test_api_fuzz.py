@@ -52,6 +52,7 @@ CALLS = {
     "LegalMoves.__eq__": lambda x: fresh_game().legal_moves() == x,
     "is_legal": lambda x: fresh_game().is_legal(x),
     "apply_action": lambda x: fresh_game().apply_action(x),
+    "observation": lambda x: fresh_game().observation(x),
     "to_json": lambda x: fresh_game().to_json(indent=x),
     "from_json": lambda x: Game.from_json(x),
     "from_setup": lambda x: Game.from_setup(x),

@@ -11,6 +11,8 @@
 from pavilion._engine import (
     COLOURS,
     NUM_ACTIONS,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_LEN,
     Agent,
     Game,
     IllegalMoveError,
@@ -26,6 +28,8 @@ from pavilion._engine import (
 __all__ = [
     "COLOURS",
     "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_LEN",
     "Agent",
     "Game",
     "IllegalMoveError",

@@ -7,6 +7,9 @@ quoting of untrusted text in `pavilion._engine.text` (stubs beside this file).""
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal, NotRequired, Self, TypedDict, final, overload
 
+import numpy as np
+from numpy.typing import NDArray
+
 from . import akropolis as akropolis
 from . import bench as bench
 from . import text as text
@@ -24,6 +27,8 @@ __all__ = [
     "MAX_ITERATIONS",
     "MAX_SECONDS",
     "NUM_ACTIONS",
+    "OBSERVATION_LAYOUT",
+    "OBSERVATION_LEN",
     "ROUNDS",
     "SCORE_FLOOR",
     "SIDES",
@@ -49,6 +54,17 @@ __all__ = [
 ]
 
 NUM_ACTIONS: int
+
+class ObservationBlock(TypedDict):
+    name: str
+    offset: int
+    length: int
+    help: str
+
+OBSERVATION_LEN: int
+"""Length of `Game.observation(seat)`."""
+OBSERVATION_LAYOUT: list[ObservationBlock]
+"""The observation's blocks in order (players' slots expanded: `players[0].hand`, ...)."""
 COLOURS: list[str]
 """Colour names in wild order: purple green orange yellow blue red."""
 COLOUR_LETTERS: str
@@ -303,6 +319,10 @@ class Game:
         """The moves played on this object, oldest first (empty for a game read from a file)."""
     def pop(self) -> Move:
         """Takes back the last move (the position returns exactly as it was) and returns it."""
+    def legal_actions_mask(self) -> NDArray[np.bool_]:
+        """The legal actions as a bool array over the action ids (needs numpy)."""
+    def observation(self, seat: int) -> NDArray[np.float32]:
+        """What `seat` can see, laid out as OBSERVATION_LAYOUT says (needs numpy)."""
     def apply_action(self, action: int) -> MoveOutcome: ...
     def copy(self) -> Game: ...
     def __copy__(self) -> Game: ...

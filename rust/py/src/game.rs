@@ -59,6 +59,15 @@ pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.within("seed", 0, u64::MAX)
 }
 
+/// A numpy array (a copy) of raw bytes read as `dtype`; OptionsError naming
+/// the extra to install when numpy is missing.
+fn numpy_from<'py>(py: Python<'py>, bytes: &[u8], dtype: &str) -> PyResult<Bound<'py, PyAny>> {
+    let numpy =
+        py.import("numpy").map_err(|_| OptionsError::new_err("arrays need numpy: pip install 'pavilion[rl]'"))?;
+    let data = pyo3::types::PyBytes::new(py, bytes);
+    numpy.call_method1("frombuffer", (data, dtype))?.call_method0("copy")
+}
+
 /// Accepts a `Move` or move text.
 pub fn to_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(m) = obj.cast::<PyMove>() {
@@ -230,6 +239,25 @@ impl PyGame {
         let mut l = MoveList::new();
         self.inner.legal_moves(&mut l);
         l.iter().map(|m| m.action().expect("legal moves have ids")).collect()
+    }
+
+    /// The legal actions as a numpy `bool` array over the action ids
+    /// (`NUM_ACTIONS` long; needs numpy: `pip install 'pavilion[rl]'`).
+    fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mut mask = [false; pavilion_summer::NUM_ACTIONS];
+        pavilion_summer::observation::legal_actions_mask(&self.inner, &mut mask);
+        let bytes: Vec<u8> = mask.iter().map(|&b| u8::from(b)).collect();
+        numpy_from(py, &bytes, "bool")
+    }
+
+    /// What `seat` can see, as a numpy `float32` vector of `OBSERVATION_LEN`
+    /// numbers laid out as `OBSERVATION_LAYOUT` says (needs numpy).
+    fn observation<'py>(&self, py: Python<'py>, seat: Int) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(seat)?;
+        let mut v = Vec::with_capacity(pavilion_summer::observation::OBSERVATION_LEN);
+        pavilion_summer::observation::observe(&self.inner, seat, &mut v);
+        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+        numpy_from(py, &bytes, "<f4")
     }
 
     /// Whether a move (or move text) is legal now. Malformed text raises NotationError.

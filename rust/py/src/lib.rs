@@ -34,6 +34,8 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(board::space_cost, m)?)?;
     m.add_function(wrap_pyfunction!(board::star_points, m)?)?;
     m.add("NUM_ACTIONS", pavilion_summer::NUM_ACTIONS)?;
+    m.add("OBSERVATION_LEN", pavilion_summer::observation::OBSERVATION_LEN)?;
+    m.add("OBSERVATION_LAYOUT", observation_layout(py)?)?;
     m.add("COLOURS", pavilion_summer::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
     m.add("COLOUR_LETTERS", pavilion_summer::Colour::ALL.iter().map(|c| c.letter()).collect::<String>())?;
     m.add("DEFAULT_WILD_ORDER", state::DEFAULT_WILD_ORDER.iter().map(|c| c.letter()).collect::<String>())?;
@@ -96,4 +98,33 @@ fn escape_controls(text: &str) -> String {
 #[pyfunction]
 fn parse_side(text: &str) -> PyResult<&'static str> {
     text.parse::<pavilion_summer::Side>().map(|s| s.name()).map_err(errors::to_py)
+}
+
+/// The observation's blocks as data: [{"name", "offset", "length", "help"}],
+/// the players' slots expanded per slot and block ("players[0].hand", ...).
+fn observation_layout(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyList>> {
+    use pavilion_summer::observation::{LAYOUT, PLAYER_LAYOUT, PLAYER_LEN};
+    let out = pyo3::types::PyList::empty(py);
+    let mut offset = 0;
+    let mut add = |name: String, length: usize, help: &str| -> PyResult<()> {
+        let d = pyo3::types::PyDict::new(py);
+        d.set_item("name", name)?;
+        d.set_item("offset", offset)?;
+        d.set_item("length", length)?;
+        d.set_item("help", help)?;
+        offset += length;
+        out.append(d)
+    };
+    for &(name, length, help) in LAYOUT {
+        if name == "players" {
+            for slot in 0..length / PLAYER_LEN {
+                for &(field, flen, fhelp) in PLAYER_LAYOUT {
+                    add(format!("players[{slot}].{field}"), flen, fhelp)?;
+                }
+            }
+        } else {
+            add(name.to_string(), length, help)?;
+        }
+    }
+    Ok(out)
 }

@@ -25,6 +25,7 @@ pub mod board;
 pub mod movegen;
 pub mod moves;
 pub mod notation;
+pub mod observation;
 pub mod perft;
 pub mod playout;
 pub mod position;

@@ -1,0 +1,125 @@
+"""The learning interface: action masks, observations with a documented
+layout that hides the bag's order, and the PettingZoo environment (its own
+API and seed tests)."""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+from pavilion import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_LEN, Agent, Game, IllegalMoveError, OptionsError
+from pavilion.env import env
+
+
+def block(name: str) -> slice:
+    b = next(b for b in OBSERVATION_LAYOUT if b["name"] == name)
+    return slice(b["offset"], b["offset"] + b["length"])
+
+
+def test_the_layout_tiles_the_observation():
+    offsets = [b["offset"] for b in OBSERVATION_LAYOUT]
+    ends = [b["offset"] + b["length"] for b in OBSERVATION_LAYOUT]
+    assert offsets[0] == 0 and offsets[1:] == ends[:-1] and ends[-1] == OBSERVATION_LEN
+    assert all(b["help"] for b in OBSERVATION_LAYOUT)
+
+
+@pytest.mark.parametrize(("players", "side"), [(2, "coloured"), (3, "gray"), (4, "coloured")])
+def test_masks_and_observations_follow_the_game(players, side):
+    g = Game(players=players, side=side, seed=players)
+    agent = Agent("random", seed=1)
+    while not g.is_over:
+        mask = g.legal_actions_mask()
+        assert mask.dtype == np.bool_ and mask.shape == (NUM_ACTIONS,)
+        assert sorted(np.flatnonzero(mask).tolist()) == sorted(g.legal_actions())
+        me = g.current_player
+        obs = g.observation(me)
+        assert obs.dtype == np.float32 and obs.shape == (OBSERVATION_LEN,)
+        # Read back what the layout promises, against the game itself.
+        assert obs[block("round")].tolist().index(1.0) == g.round - 1
+        colours = "PGOYBR"
+        assert obs[block("supply")].tolist() == [g.supply.count(c) for c in colours]
+        assert obs[block("players[0].hand")].tolist() == [g.hand(me).count(c) for c in colours]
+        assert obs[block("players[0].to_move")][0] == 1.0
+        assert obs[block("players[0].score")][0] == g.scores[me]
+        spaces = obs[block("players[0].spaces")].reshape(42, 7)
+        covered = g.board(me)
+        assert int(spaces[:, 1:].sum()) == len(covered)
+        nxt = (me + 1) % players
+        assert obs[block("players[1].score")][0] == g.scores[nxt]
+        if players < 4:
+            assert not obs[block(f"players[{players}].present")].any()
+        g.play(agent.choose(g))
+    assert not g.legal_actions_mask().any()
+
+
+def test_observations_never_show_the_bag_order():
+    g = Game(seed=4)
+    h = g.copy()
+    h.redraw_hidden(99)
+    for seat in range(2):
+        assert np.array_equal(g.observation(seat), h.observation(seat))
+    with pytest.raises(OptionsError):
+        g.observation(2)
+
+
+def test_arrays_without_numpy_say_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numpy", None)
+    with pytest.raises(OptionsError, match=r"pip install 'pavilion\[rl\]'"):
+        Game(seed=1).legal_actions_mask()
+
+
+# PettingZoo's own classic games warn the same: a dict observation carries the action mask.
+EXPECTED_WARNINGS = [
+    "ignore:Observation space for each agent probably should be",
+    "ignore:Observation is not a NumPy array",
+]
+
+
+@pytest.mark.filterwarnings(*EXPECTED_WARNINGS)
+@pytest.mark.parametrize(("players", "side"), [(2, "coloured"), (3, "gray"), (4, "coloured")])
+def test_pettingzoo_api(players, side):
+    api_test(env(players=players, side=side), num_cycles=300)
+
+
+def test_pettingzoo_seed():
+    seed_test(env, num_cycles=100)
+
+
+def test_a_whole_game_through_the_environment():
+    e = env(players=3)
+    e.reset(seed=11)
+    rng = random.Random(2)
+    steps = 0
+    for agent in e.agent_iter():
+        obs, _reward, terminated, truncated, _info = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert e.possible_agents.index(agent) == e.game.current_player
+        e.step(int(rng.choice(legal.tolist())))
+        steps += 1
+    assert e.game.is_over and steps == len(e.game.move_stack)
+    assert not e.agents
+
+
+def test_an_illegal_action_is_refused():
+    e = env()
+    e.reset(seed=1)
+    illegal = int(np.flatnonzero(e.observe(e.agent_selection)["action_mask"] == 0)[0])
+    with pytest.raises(IllegalMoveError):
+        e.step(illegal)
+    with pytest.raises(OptionsError):
+        env(players=5)
+
+
+def test_the_module_example_runs():
+    import doctest
+
+    import pavilion.env
+
+    assert doctest.testmod(pavilion.env).failed == 0
