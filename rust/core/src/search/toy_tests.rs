@@ -209,3 +209,19 @@ fn tree_parallelism_on_one_thread_is_the_plain_search() {
     };
     assert_eq!(run(Parallel::Tree), run(Parallel::Root));
 }
+
+#[test]
+fn tree_parallel_threads_stop_at_the_shared_budget() {
+    use super::{Parallel, Searcher};
+    let cfg = SearchConfig {
+        seed: 6,
+        threads: 2,
+        parallel: Parallel::Tree,
+        rollout: super::RolloutKind::Uniform,
+        ..SearchConfig::default()
+    };
+    let mut s = Searcher::new(&Nim { heap: 40, to_move: 0 }, cfg);
+    s.run(Some(777), None, &AtomicBool::new(false));
+    assert_eq!(s.iterations(), 777);
+    assert_eq!(s.result(3).moves.iter().map(|m| m.visits).sum::<u64>(), 777);
+}
