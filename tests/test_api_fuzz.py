@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pavilion
-from pavilion import Agent, Game, Move, Search, akropolis, play_matches
+from pavilion import Agent, Game, Move, Search, VecGame, akropolis, play_matches
 from pavilion._engine import bench, space_cost, star_points, text
 
 # Valid values are mostly left out on purpose where they would start long work
@@ -53,6 +53,12 @@ CALLS = {
     "is_legal": lambda x: fresh_game().is_legal(x),
     "apply_action": lambda x: fresh_game().apply_action(x),
     "observation": lambda x: fresh_game().observation(x),
+    "VecGame(num_envs)": lambda x: VecGame(x),
+    "VecGame(players)": lambda x: VecGame(2, players=x),
+    "VecGame(side)": lambda x: VecGame(2, side=x),
+    "VecGame(seed)": lambda x: VecGame(2, seed=x),
+    "VecGame.step": lambda x: VecGame(2).step(x),
+    "VecGame.game": lambda x: VecGame(2).game(x),
     "to_json": lambda x: fresh_game().to_json(indent=x),
     "from_json": lambda x: Game.from_json(x),
     "from_setup": lambda x: Game.from_setup(x),

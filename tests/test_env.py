@@ -123,3 +123,59 @@ def test_the_module_example_runs():
     import pavilion.env
 
     assert doctest.testmod(pavilion.env).failed == 0
+
+
+def test_vecgame_equals_stepping_the_same_games_one_by_one():
+    from pavilion import VecGame
+
+    n, seed = 5, 40
+    v = VecGame(n, players=3, side="gray", seed=seed)
+    singles = [Game(players=3, side="gray", seed=seed + i) for i in range(n)]
+    started = [1] * n
+    rng = np.random.default_rng(3)
+    finished = 0
+    for _ in range(400):
+        ids, offsets = v.legal_actions()
+        for i, g in enumerate(singles):
+            assert sorted(ids[offsets[i] : offsets[i + 1]].tolist()) == sorted(g.legal_actions())
+            assert np.array_equal(v.observations()[i], g.observation(g.current_player))
+        assert v.to_move().tolist() == [g.current_player for g in singles]
+        pick = offsets[:-1] + (rng.random(n) * np.diff(offsets)).astype(np.int32)
+        actions = ids[pick].astype(np.int64)
+        rewards, done, to_move = v.step(actions)
+        for i, g in enumerate(singles):
+            g.apply_action(int(actions[i]))
+            if g.is_over:
+                share = [(1 / len(g.winners) if s in g.winners else 0.0) for s in range(3)]
+                assert done[i] and rewards[i].tolist() == pytest.approx(share)
+                singles[i] = Game(players=3, side="gray", seed=seed + i + started[i] * n)
+                started[i] += 1
+                finished += 1
+            else:
+                assert not done[i] and not rewards[i].any()
+        assert to_move.tolist() == [g.current_player for g in singles]
+        assert all(v.game(i) == g for i, g in enumerate(singles))
+    assert finished >= 5, "the run should have reset some games"
+
+
+def test_vecgame_refuses_bad_actions_and_options():
+    from pavilion import VecGame
+
+    v = VecGame(3, seed=1)
+    ids, offsets = v.legal_actions()
+    good = ids[offsets[:-1]].astype(np.int64)
+    bad = good.copy()
+    bad[1] = 1991 if 1991 not in ids[offsets[1] : offsets[2]] else 0
+    before = [v.game(i) for i in range(3)]
+    with pytest.raises(IllegalMoveError, match="env 1"):
+        v.step(bad)
+    assert [v.game(i) for i in range(3)] == before, "no game moved"
+    for wrong in ([1, 2], "abc", [1.5, 2, 3], None):
+        with pytest.raises((OptionsError, IllegalMoveError)):
+            v.step(wrong)
+    with pytest.raises(IllegalMoveError):
+        v.step([-1, 0, 0])
+    for kwargs in ({"num_envs": 0}, {"num_envs": 2, "players": 5}, {"num_envs": 2, "side": "blue"}):
+        with pytest.raises(OptionsError):
+            VecGame(**kwargs)
+    v.step(good.tolist())  # a list of ints works as well as an array

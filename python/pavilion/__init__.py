@@ -21,6 +21,7 @@ from pavilion._engine import (
     NotationError,
     OptionsError,
     Search,
+    VecGame,
     __version__,
     play_matches,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "Search",
+    "VecGame",
     "__version__",
     "play_matches",
 ]

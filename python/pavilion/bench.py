@@ -8,6 +8,7 @@ signature that changes only when the engine's behaviour changes.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import random
 import statistics
@@ -17,7 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pavilion._engine import Game, bench
+from pavilion._engine import Game, VecGame, bench
 from pavilion.analysis import default_threads
 
 
@@ -28,6 +29,7 @@ class Sizes:
     movegen_passes: int
     games: int
     python_games: int
+    vec_batches: int
     mcts_iterations: int
     akropolis_positions: int
     akropolis_games: int
@@ -40,6 +42,7 @@ FULL = Sizes(
     movegen_passes=20,
     games=20000,
     python_games=300,
+    vec_batches=300,
     mcts_iterations=20000,
     akropolis_positions=1000,
     akropolis_games=10000,
@@ -51,6 +54,7 @@ QUICK = Sizes(
     movegen_passes=4,
     games=2000,
     python_games=40,
+    vec_batches=40,
     mcts_iterations=3000,
     akropolis_positions=200,
     akropolis_games=1000,
@@ -69,6 +73,24 @@ def python_random_games(games: int, seed: int = 0) -> int:
             apply(actions[int(rng.random() * len(actions))])
             steps += 1
     return steps
+
+
+#: Games a VecGame workload steps at once.
+VEC_ENVS = 1024
+
+
+def vecgame_random_steps(batches: int, seed: int = 0) -> int:
+    """Random 2-player games stepped `VEC_ENVS` at a time through `VecGame`,
+    each action picked in numpy from the legal ids; returns steps."""
+    import numpy as np
+
+    v = VecGame(VEC_ENVS, players=2, seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in range(batches):
+        ids, offsets = v.legal_actions()
+        pick = offsets[:-1] + (rng.random(VEC_ENVS) * np.diff(offsets)).astype(np.int32)
+        v.step(ids[pick].astype(np.int64))
+    return batches * VEC_ENVS
 
 
 def per_game(games: int, _count: int) -> float:
@@ -136,6 +158,13 @@ def run(
         lambda c: c,
     )
     signature["python_steps"] = fig["count"]
+    if importlib.util.find_spec("numpy") is not None:  # the rl extra
+        measure(
+            f"VecGame random steps ({VEC_ENVS} games at once, actions picked in numpy)",
+            "steps/s",
+            lambda: vecgame_random_steps(size.vec_batches),
+            lambda c: c,
+        )
 
     # The count is the tree size; the best move's visits join the signature.
     best_visits: list[int] = []

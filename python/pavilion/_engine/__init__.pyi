@@ -42,6 +42,7 @@ __all__ = [
     "NotationError",
     "OptionsError",
     "Search",
+    "VecGame",
     "__version__",
     "_game_from_state",
     "akropolis",
@@ -399,3 +400,24 @@ FEATURES: list[Feature]
 
 def space_cost(side: str, star: str, space: int) -> int: ...
 def star_points(covered: list[int], space: int) -> int: ...
+
+@final
+class VecGame:
+    """Many 2-4 player games stepped at once (needs numpy); env i's k-th game
+    has seed `seed + i + k * num_envs`."""
+
+    def __new__(cls, num_envs: int, players: int = 2, side: str = "coloured", seed: int = 0) -> Self: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+    def to_move(self) -> NDArray[np.int8]: ...
+    def legal_actions(self) -> tuple[NDArray[np.int16], NDArray[np.int32]]:
+        """(ids, offsets): game i's legal action ids are ids[offsets[i]:offsets[i+1]]."""
+    def legal_actions_mask(self) -> NDArray[np.bool_]: ...
+    def observations(self) -> NDArray[np.float32]: ...
+    def step(
+        self, actions: Sequence[int] | NDArray[np.int64]
+    ) -> tuple[NDArray[np.float32], NDArray[np.bool_], NDArray[np.int8]]:
+        """Plays one action per game; returns (rewards[num_envs, players], done, to_move)."""
+    def game(self, env: int) -> Game: ...

@@ -61,7 +61,7 @@ pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// A numpy array (a copy) of raw bytes read as `dtype`; OptionsError naming
 /// the extra to install when numpy is missing.
-fn numpy_from<'py>(py: Python<'py>, bytes: &[u8], dtype: &str) -> PyResult<Bound<'py, PyAny>> {
+pub fn numpy_from<'py>(py: Python<'py>, bytes: &[u8], dtype: &str) -> PyResult<Bound<'py, PyAny>> {
     let numpy =
         py.import("numpy").map_err(|_| OptionsError::new_err("arrays need numpy: pip install 'pavilion[rl]'"))?;
     let data = pyo3::types::PyBytes::new(py, bytes);

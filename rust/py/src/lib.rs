@@ -17,6 +17,7 @@ mod interrupt;
 mod legal;
 mod moves;
 mod search;
+mod vecgame;
 
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -26,6 +27,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<legal::PyLegalMoves>()?;
     m.add_class::<agents::PyAgent>()?;
     m.add_class::<search::PySearch>()?;
+    m.add_class::<vecgame::PyVecGame>()?;
     m.add_function(wrap_pyfunction!(arena::play_matches, m)?)?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
