@@ -225,3 +225,22 @@ fn tree_parallel_threads_stop_at_the_shared_budget() {
     assert_eq!(s.iterations(), 777);
     assert_eq!(s.result(3).moves.iter().map(|m| m.visits).sum::<u64>(), 777);
 }
+
+#[test]
+fn tree_parallel_threads_search_until_the_time_is_up() {
+    use super::{Parallel, Searcher};
+    use std::time::{Duration, Instant};
+    let cfg = SearchConfig {
+        seed: 6,
+        threads: 2,
+        parallel: Parallel::Tree,
+        rollout: super::RolloutKind::Uniform,
+        ..SearchConfig::default()
+    };
+    let mut s = Searcher::new(&Nim { heap: 200, to_move: 0 }, cfg);
+    let start = Instant::now();
+    s.run(None, Some(Duration::from_millis(40)), &AtomicBool::new(false));
+    let took = start.elapsed();
+    assert!(took >= Duration::from_millis(40) && took < Duration::from_secs(20), "stopped after {took:?}");
+    assert!(s.iterations() > 32, "it stopped at the first look at the clock");
+}
