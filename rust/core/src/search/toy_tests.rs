@@ -244,3 +244,17 @@ fn tree_parallel_threads_search_until_the_time_is_up() {
     assert!(took >= Duration::from_millis(40) && took < Duration::from_secs(20), "stopped after {took:?}");
     assert!(s.iterations() > 32, "it stopped at the first look at the clock");
 }
+
+#[test]
+fn the_bench_workload_is_a_search_seeded_1_on_the_threads_asked() {
+    use super::{bench_iterations, Searcher};
+    let g = Nim { heap: 30, to_move: 0 };
+    for threads in [1, 2] {
+        let cfg = SearchConfig { threads, seed: 1, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+        let mut s = Searcher::new(&g, cfg);
+        s.run(Some(600), None, &AtomicBool::new(false));
+        let r = s.result(1);
+        let want = (r.nodes as u64, r.moves[0].visits);
+        assert_eq!(bench_iterations(&g, 600, threads, super::RolloutKind::Uniform), want, "{threads} thread(s)");
+    }
+}
