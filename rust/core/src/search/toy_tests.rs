@@ -51,9 +51,14 @@ impl Game for Nim {
     }
 }
 
+/// A search with uniform rollouts (the toy game has no informed one).
+fn uniform(seed: u64, threads: usize, parallel: super::Parallel) -> SearchConfig {
+    SearchConfig { seed, threads, parallel, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() }
+}
+
 fn best(heap: u32, iterations: u64) -> u32 {
     let g = Nim { heap, to_move: 0 };
-    let cfg = SearchConfig { seed: 5, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    let cfg = uniform(5, 1, super::Parallel::Root);
     search(&g, cfg, Some(iterations), None, &AtomicBool::new(false)).best().unwrap()
 }
 
@@ -133,7 +138,7 @@ impl Game for KeyedNim {
 #[test]
 fn a_moves_key_saves_listing_moves_but_never_changes_what_the_search_finds() {
     use super::Searcher;
-    let cfg = SearchConfig { seed: 3, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    let cfg = uniform(3, 1, super::Parallel::Root);
     let stop = AtomicBool::new(false);
     let mut eager = Searcher::new(&Nim { heap: 30, to_move: 0 }, cfg.clone());
     let mut lazy = Searcher::new(&KeyedNim(Nim { heap: 30, to_move: 0 }), cfg);
@@ -153,7 +158,7 @@ fn a_moves_key_saves_listing_moves_but_never_changes_what_the_search_finds() {
 fn a_search_among_given_moves_ranks_only_those() {
     use super::Searcher;
     // From 7 the winning take is 3 (leaving 4); the search is asked about 1 and 3 only.
-    let cfg = SearchConfig { seed: 2, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    let cfg = uniform(2, 1, super::Parallel::Root);
     let mut s = Searcher::among(&Nim { heap: 7, to_move: 0 }, cfg, &[1, 3]);
     s.run(Some(2000), None, &AtomicBool::new(false));
     let r = s.result(4);
@@ -168,7 +173,7 @@ fn a_search_among_given_moves_ranks_only_those() {
 fn a_time_budget_searches_until_the_time_is_up() {
     use super::Searcher;
     use std::time::{Duration, Instant};
-    let cfg = SearchConfig { seed: 4, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+    let cfg = uniform(4, 1, super::Parallel::Root);
     let mut s = Searcher::new(&Nim { heap: 200, to_move: 0 }, cfg);
     let start = Instant::now();
     s.run(None, Some(Duration::from_millis(40)), &AtomicBool::new(false));
@@ -184,13 +189,7 @@ fn a_time_budget_searches_until_the_time_is_up() {
 #[test]
 fn root_parallel_threads_share_the_iterations_one_tree_each() {
     use super::{Parallel, Searcher};
-    let cfg = SearchConfig {
-        seed: 5,
-        threads: 2,
-        parallel: Parallel::Root,
-        rollout: super::RolloutKind::Uniform,
-        ..SearchConfig::default()
-    };
+    let cfg = uniform(5, 2, Parallel::Root);
     let mut s = Searcher::new(&Nim { heap: 30, to_move: 0 }, cfg);
     s.run(Some(1001), None, &AtomicBool::new(false));
     let per_tree: Vec<u64> = s.trees.iter().map(|t| t.iterations).collect();
@@ -202,7 +201,7 @@ fn root_parallel_threads_share_the_iterations_one_tree_each() {
 fn tree_parallelism_on_one_thread_is_the_plain_search() {
     use super::{Parallel, Searcher};
     let run = |parallel| {
-        let cfg = SearchConfig { seed: 8, parallel, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+        let cfg = uniform(8, 1, parallel);
         let mut s = Searcher::new(&Nim { heap: 25, to_move: 0 }, cfg);
         s.run(Some(1500), None, &AtomicBool::new(false));
         s.result(3).moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>()
@@ -213,13 +212,7 @@ fn tree_parallelism_on_one_thread_is_the_plain_search() {
 #[test]
 fn tree_parallel_threads_stop_at_the_shared_budget() {
     use super::{Parallel, Searcher};
-    let cfg = SearchConfig {
-        seed: 6,
-        threads: 2,
-        parallel: Parallel::Tree,
-        rollout: super::RolloutKind::Uniform,
-        ..SearchConfig::default()
-    };
+    let cfg = uniform(6, 2, Parallel::Tree);
     let mut s = Searcher::new(&Nim { heap: 40, to_move: 0 }, cfg);
     s.run(Some(777), None, &AtomicBool::new(false));
     assert_eq!(s.iterations(), 777);
@@ -230,13 +223,7 @@ fn tree_parallel_threads_stop_at_the_shared_budget() {
 fn tree_parallel_threads_search_until_the_time_is_up() {
     use super::{Parallel, Searcher};
     use std::time::{Duration, Instant};
-    let cfg = SearchConfig {
-        seed: 6,
-        threads: 2,
-        parallel: Parallel::Tree,
-        rollout: super::RolloutKind::Uniform,
-        ..SearchConfig::default()
-    };
+    let cfg = uniform(6, 2, Parallel::Tree);
     let mut s = Searcher::new(&Nim { heap: 200, to_move: 0 }, cfg);
     let start = Instant::now();
     s.run(None, Some(Duration::from_millis(40)), &AtomicBool::new(false));
@@ -250,7 +237,7 @@ fn the_bench_workload_is_a_search_seeded_1_on_the_threads_asked() {
     use super::{bench_iterations, Searcher};
     let g = Nim { heap: 30, to_move: 0 };
     for threads in [1, 2] {
-        let cfg = SearchConfig { threads, seed: 1, rollout: super::RolloutKind::Uniform, ..SearchConfig::default() };
+        let cfg = uniform(1, threads, super::Parallel::Root);
         let mut s = Searcher::new(&g, cfg);
         s.run(Some(600), None, &AtomicBool::new(false));
         let r = s.result(1);
