@@ -162,4 +162,31 @@ fn a_setup_is_checked_and_errors_name_the_field() {
         let e = s.into_game().unwrap_err().to_string();
         assert!(e.starts_with(&format!("position: {field}: ")), "{field}: {e}");
     }
+    // Each broken rule is named as it is: a coloured outer star, the centre, a bonus owed while drafting.
+    let refused = |edit: &dyn Fn(&mut crate::setup::Setup), from: &Game| {
+        let mut s = from.setup();
+        edit(&mut s);
+        s.into_game().unwrap_err().to_string()
+    };
+    let e = refused(
+        &|s| {
+            s.bag.sub(Colour::Red, 1);
+            s.boards[0].covered.insert(Space::parse("B4").unwrap(), Colour::Red);
+        },
+        &g,
+    );
+    assert!(e.ends_with("a coloured star holds only its own colour"), "{e}");
+    let e = refused(
+        &|s| {
+            s.bag.sub(Colour::Red, 2);
+            s.boards[0].covered.insert(Space::parse("C1").unwrap(), Colour::Red);
+            s.boards[0].covered.insert(Space::parse("C4").unwrap(), Colour::Red);
+        },
+        &g,
+    );
+    assert!(e.ends_with("the centre star holds each colour once"), "{e}");
+    let drafting = new_game(2, Side::Coloured);
+    assert_eq!(drafting.phase(), Phase::Draft);
+    let e = refused(&|s| s.bonus_owed = 1, &drafting);
+    assert_eq!(e, "position: bonus_owed: at most 3, and only during the place phase");
 }
