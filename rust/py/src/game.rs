@@ -59,15 +59,6 @@ pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed.within("seed", 0, u64::MAX)
 }
 
-/// A numpy array (a copy) of raw bytes read as `dtype`; OptionsError naming
-/// the extra to install when numpy is missing.
-pub fn numpy_from<'py>(py: Python<'py>, bytes: &[u8], dtype: &str) -> PyResult<Bound<'py, PyAny>> {
-    let numpy =
-        py.import("numpy").map_err(|_| OptionsError::new_err("arrays need numpy: pip install 'pavilion[rl]'"))?;
-    let data = pyo3::types::PyBytes::new(py, bytes);
-    numpy.call_method1("frombuffer", (data, dtype))?.call_method0("copy")
-}
-
 /// Accepts a `Move` or move text.
 pub fn to_move(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
     if let Ok(m) = obj.cast::<PyMove>() {
@@ -246,8 +237,7 @@ impl PyGame {
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = [false; pavilion_summer::NUM_ACTIONS];
         pavilion_summer::observation::legal_actions_mask(&self.inner, &mut mask);
-        let bytes: Vec<u8> = mask.iter().map(|&b| u8::from(b)).collect();
-        numpy_from(py, &bytes, "bool")
+        crate::arrays::array(py, &mask, None)
     }
 
     /// What `seat` can see, as a numpy `float32` vector of `OBSERVATION_LEN`
@@ -256,8 +246,7 @@ impl PyGame {
         let seat = self.seat(seat)?;
         let mut v = Vec::with_capacity(pavilion_summer::observation::OBSERVATION_LEN);
         pavilion_summer::observation::observe(&self.inner, seat, &mut v);
-        let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
-        numpy_from(py, &bytes, "<f4")
+        crate::arrays::array(py, &v, None)
     }
 
     /// Whether a move (or move text) is legal now. Malformed text raises NotationError.

@@ -9,6 +9,7 @@ mod akropolis;
 mod akropolis_play;
 mod arena;
 mod args;
+mod arrays;
 mod bench;
 mod board;
 mod errors;

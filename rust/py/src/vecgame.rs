@@ -10,8 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::args::Int;
+use crate::arrays::array;
 use crate::errors::{to_py, IllegalMoveError, OptionsError};
-use crate::game::numpy_from;
 
 /// Most games in one VecGame.
 const MAX_ENVS: u64 = 1 << 16;
@@ -27,8 +27,9 @@ pub struct PyVecGame {
 
 impl PyVecGame {
     /// Env `i`'s `k`-th game: seed `seed + i + k * num_envs`.
+    /// (While the envs are first filled, `k` is 0 and their number does not matter.)
     fn new_game(&self, i: usize, k: u64) -> Game {
-        let n = self.games.len().max(1) as u64;
+        let n = self.games.len() as u64;
         Game::new(self.options, self.seed.wrapping_add(i as u64).wrapping_add(k.wrapping_mul(n)))
     }
 }
@@ -50,7 +51,8 @@ impl PyVecGame {
         let seed = seed.within("seed", 0, u64::MAX)?;
         let mut v = PyVecGame { games: Vec::with_capacity(n), started: vec![1; n], options, seed };
         for i in 0..n {
-            v.games.push(Game::new(options, seed.wrapping_add(i as u64)));
+            let first = v.new_game(i, 0);
+            v.games.push(first);
         }
         Ok(v)
     }
@@ -67,8 +69,8 @@ impl PyVecGame {
 
     /// The player to move in each game (int8[num_envs]).
     fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let bytes: Vec<u8> = self.games.iter().map(|g| g.current_player() as u8).collect();
-        numpy_from(py, &bytes, "i1")
+        let seats: Vec<i8> = self.games.iter().map(|g| g.current_player() as i8).collect();
+        array(py, &seats, None)
     }
 
     /// Each game's legal action ids, one after another: (int16[total] ids,
@@ -76,47 +78,44 @@ impl PyVecGame {
     /// so `ids[offsets[:-1] + (u * counts).astype(int)]` picks one of each at random.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let (ids, offsets) = py.detach(|| {
-            let mut ids: Vec<u8> = Vec::with_capacity(self.games.len() * 128);
-            let mut offsets: Vec<u8> = Vec::with_capacity((self.games.len() + 1) * 4);
-            offsets.extend(0i32.to_le_bytes());
-            let (mut total, mut moves) = (0i32, MoveList::new());
+            let mut ids: Vec<i16> = Vec::with_capacity(self.games.len() * 64);
+            let mut offsets: Vec<i32> = Vec::with_capacity(self.games.len() + 1);
+            offsets.push(0);
+            let mut moves = MoveList::new();
             for g in &self.games {
                 g.legal_moves(&mut moves);
-                for m in moves.iter() {
-                    ids.extend((m.action().expect("legal moves have ids") as i16).to_le_bytes());
-                }
-                total += moves.len() as i32;
-                offsets.extend(total.to_le_bytes());
+                ids.extend(moves.iter().map(|m| m.action().expect("legal moves have ids") as i16));
+                offsets.push(ids.len() as i32);
             }
             (ids, offsets)
         });
-        PyTuple::new(py, [numpy_from(py, &ids, "<i2")?, numpy_from(py, &offsets, "<i4")?])
+        PyTuple::new(py, [array(py, &ids, None)?, array(py, &offsets, None)?])
     }
 
     /// Each game's legal actions as a mask (bool[num_envs, NUM_ACTIONS]).
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let bytes = py.detach(|| {
+        let masks = py.detach(|| {
             let mut out = Vec::with_capacity(self.games.len() * NUM_ACTIONS);
             let mut mask = [false; NUM_ACTIONS];
             for g in &self.games {
                 legal_actions_mask(g, &mut mask);
-                out.extend(mask.iter().map(|&b| u8::from(b)));
+                out.extend_from_slice(&mask);
             }
             out
         });
-        numpy_from(py, &bytes, "bool")?.call_method1("reshape", ((self.games.len(), NUM_ACTIONS),))
+        array(py, &masks, Some(self.games.len()))
     }
 
     /// What the player to move sees in each game (float32[num_envs, OBSERVATION_LEN]).
     fn observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let bytes = py.detach(|| {
+        let v = py.detach(|| {
             let mut v = Vec::with_capacity(self.games.len() * OBSERVATION_LEN);
             for g in &self.games {
                 observe(g, g.current_player(), &mut v);
             }
-            v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()
+            v
         });
-        numpy_from(py, &bytes, "<f4")?.call_method1("reshape", ((self.games.len(), OBSERVATION_LEN),))
+        array(py, &v, Some(self.games.len()))
     }
 
     /// Plays one action id in every game (any integer sequence or array of
@@ -146,7 +145,7 @@ impl PyVecGame {
         let players = self.options.players as usize;
         let (rewards, done, to_move) = py.detach(|| {
             let mut rewards = vec![0f32; n * players];
-            let mut done = vec![0u8; n];
+            let mut done = vec![false; n];
             for i in 0..n {
                 self.games[i].play_unchecked(&moves[i]);
                 if self.games[i].is_over() {
@@ -154,18 +153,16 @@ impl PyVecGame {
                     for &w in &winners {
                         rewards[i * players + w] = 1.0 / winners.len() as f32;
                     }
-                    done[i] = 1;
+                    done[i] = true;
                     let k = self.started[i];
                     self.started[i] += 1;
                     self.games[i] = self.new_game(i, k);
                 }
             }
-            let to_move: Vec<u8> = self.games.iter().map(|g| g.current_player() as u8).collect();
+            let to_move: Vec<i8> = self.games.iter().map(|g| g.current_player() as i8).collect();
             (rewards, done, to_move)
         });
-        let rewards: Vec<u8> = rewards.iter().flat_map(|x| x.to_le_bytes()).collect();
-        let rewards = numpy_from(py, &rewards, "<f4")?.call_method1("reshape", ((n, players),))?;
-        PyTuple::new(py, [rewards, numpy_from(py, &done, "bool")?, numpy_from(py, &to_move, "i1")?])
+        PyTuple::new(py, [array(py, &rewards, Some(n))?, array(py, &done, None)?, array(py, &to_move, None)?])
     }
 
     /// Env `env`'s current game, as a `Game` (a copy).

@@ -88,9 +88,14 @@ impl<G: Game> Tree<G> {
             all_moves,
             iterations: 0,
         };
-        let mut moves = G::MoveList::default();
-        t.moves_at(root, &mut moves);
-        t.add_node(root, root_moves.unwrap_or(&moves));
+        match root_moves {
+            Some(moves) => t.add_node(root, moves),
+            None => {
+                let mut moves = G::MoveList::default();
+                t.moves_at(root, &mut moves);
+                t.add_node(root, &moves)
+            }
+        };
         t
     }
 

@@ -128,7 +128,9 @@ pub fn solve_among(
     let mut s = Solver { stop, tt: HashMap::new(), nodes: 0, budget, margin_weight: cfg.margin_weight };
     let mover = g.current_player();
     let mut moves = MoveList::new();
-    tree_moves(g, &mut moves);
+    if among.is_none() {
+        tree_moves(g, &mut moves);
+    }
     let mut stats = Vec::new();
     for m in among.unwrap_or(&moves).iter() {
         let before = s.nodes;
