@@ -14,7 +14,7 @@ from click.testing import CliRunner
 from pavilion import Agent, Game, OptionsError, Search, akropolis
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
-from pavilion.record import GameRecord
+from pavilion.record import GameRecord, move_seed
 from pavilion.review import Marks, move_accuracy, plot, read_record, review
 
 
@@ -96,7 +96,7 @@ def test_the_reviewer_s_own_best_moves_get_no_marks_and_the_same_seed_the_same_r
     g = akropolis.Game(players=2, seed=5)
     moves: list[str] = []
     while not g.is_over:
-        s = akropolis.Search(g, seed=(9 * 1_000_003 + len(moves) + 1) % 2**64, threads=1)
+        s = akropolis.Search(g, seed=move_seed(9, len(moves) + 1), threads=1)
         s.run(iterations=150)
         m = s.result(top=1)["moves"][0]["move"]
         moves.append(str(m))

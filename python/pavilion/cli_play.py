@@ -123,27 +123,25 @@ def resolve_record(
             recorded = getattr(record, name)
             if value is not None and value != recorded:
                 raise InputError(f"{option} {shown(str(value))} does not match the record ({recorded})")
-        players = record.players
-        if seats:
-            record.seats = parse_seats(seats, players, mcts, record_cls.AGENT)
-        elif level or ai_spec:
+        if not seats and (level or ai_spec):
             raise InputError(
                 "the record says who plays each seat; to change the AI, give --seats too "
                 f"(it has: {', '.join(record.seats) or 'nothing'})"
             )
-        if not record.seats:
-            record.seats = [HUMAN] + [mcts] * (players - 1)
-        return record
-    seed_field = given["--seed"][1]
-    fields = {name: value for name, value in given.values() if value is not None}
-    fields["seed"] = seed_field if seed_field is not None else random.getrandbits(32)
-    record = record_cls(**fields)
-    try:
-        record.adopt(record.new_game())
-    except ValueError as e:
-        raise InputError(str(e)) from None
-    players = record.players
-    record.seats = parse_seats(seats, players, mcts, record_cls.AGENT) if seats else [HUMAN] + [mcts] * (players - 1)
+    else:
+        seed_field = given["--seed"][1]
+        fields = {name: value for name, value in given.values() if value is not None}
+        fields["seed"] = seed_field if seed_field is not None else random.getrandbits(32)
+        record = record_cls(**fields)
+        try:
+            record.adopt(record.new_game())
+        except ValueError as e:
+            raise InputError(str(e)) from None
+    # --seats decides; else the record's seats; else you against the AI.
+    if seats:
+        record.seats = parse_seats(seats, record.players, mcts, record_cls.AGENT)
+    elif not record.seats:
+        record.seats = [HUMAN] + [mcts] * (record.players - 1)
     return record
 
 

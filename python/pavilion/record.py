@@ -59,6 +59,12 @@ class PlayableGame(Protocol):
 GameT = TypeVar("GameT", bound=PlayableGame)
 
 
+def move_seed(seed: int, number: int) -> int:
+    """The seed of what is searched at move `number` of a game seeded `seed`:
+    it depends only on the two, so a reloaded game or a review replays it."""
+    return (seed * 1_000_003 + number) % 2**64
+
+
 def check_seat(spec: str, agent: Any = Agent) -> str:
     """`human` or a valid agent spec (trimmed) for the game whose `Agent` class
     is `agent`; NotationError naming the problem otherwise."""

@@ -22,7 +22,7 @@ from pavilion._engine import NotationError, OptionsError
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.analysis import checked_budget, run_search
 from pavilion.files import parse_json, save_picture
-from pavilion.record import GameRecord, Record
+from pavilion.record import GameRecord, Record, move_seed
 
 #: Record formats a review reads, by their "format" field.
 RECORD_KINDS: dict[str, type[Record[Any]]] = {cls.FORMAT: cls for cls in (GameRecord, AkropolisRecord)}
@@ -131,14 +131,14 @@ def review(
     try:
         for ply, text in enumerate(record.moves, 1):
             played = record.MOVE.parse(text)
-            move_seed = (seed * 1_000_003 + ply) % 2**64
-            search = record.SEARCH(game, seed=move_seed, threads=threads)
+            searched_seed = move_seed(seed, ply)
+            search = record.SEARCH(game, seed=searched_seed, threads=threads)
             run_search(search, iterations, seconds, threads)
             result = search.result(pv_length=0)
             best = result["moves"][0]
             mine = next((m for m in result["moves"] if m["move"] == played), None)
             if mine is None or (not result["exact"] and mine["visits"] < MIN_VISITS):
-                alone = record.SEARCH(game, seed=move_seed, threads=threads, moves=[played])
+                alone = record.SEARCH(game, seed=searched_seed, threads=threads, moves=[played])
                 run_search(alone, iterations, seconds, threads)
                 mine = alone.result(pv_length=0)["moves"][0]
             after = best["win_rate"] if played == best["move"] else mine["win_rate"]

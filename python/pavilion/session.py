@@ -14,7 +14,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from pavilion.files import SaveError, save_somewhere, save_text, shown
-from pavilion.record import HUMAN, GameT, Record
+from pavilion.record import HUMAN, GameT, Record, move_seed
 
 #: Longest menu number typed at the prompt (longer digit strings are move text).
 MAX_MENU_DIGITS = 6
@@ -272,8 +272,7 @@ class Session(Generic[GameT]):
             else:
                 # The AI's seed depends only on the game and the move number, so a
                 # saved and reloaded game continues exactly as it would have.
-                seed = (self.record.seed * 1_000_003 + len(self.record.moves)) % 2**64
-                agent = self.record.AGENT(self.seats[seat], seed=seed)
+                agent = self.record.AGENT(self.seats[seat], seed=move_seed(self.record.seed, len(self.record.moves)))
                 move = agent.choose(g)
                 assert move is not None, "a running game always has a move"
                 self.play_move(move)

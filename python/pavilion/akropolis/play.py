@@ -56,10 +56,10 @@ class AkropolisSession(Session[Game]):
         g = self.game
         return f"round {g.round} of {g.rounds}: {plural(g.stacks_left, 'stack')} left"
 
-    def move_line(self, number: int, move: Move) -> Text:
-        """`12. 1@2,-1/3  H 2,-1  m 3,-1  b 2,0  level 1`: what a move covers, hex by hex."""
+    def move_line(self, number: int, move: Move, city: dict[tuple[int, int], tuple[int, str, int]]) -> Text:
+        """`12. 1@2,-1/3  H 2,-1  m 3,-1  b 2,0  level 1`: what a move covers in
+        the mover's `city`, hex by hex."""
         letters = TILES[self.game.site[move.index]]
-        city = self.game.city(self.game.current_player)
         line = Text(f"{number:>4}. {move}".ljust(18))
         for letter, (q, r) in zip(letters, move.footprint, strict=True):
             line.append(letter, style=render.hex_style(letter))
@@ -90,8 +90,9 @@ class AkropolisSession(Session[Game]):
             return
         else:
             chosen = list(enumerate(moves, 1))
+        city = self.game.city(self.game.current_player)
         for n, m in chosen:
-            self.console.print(self.move_line(n, m), no_wrap=True, overflow="ignore")
+            self.console.print(self.move_line(n, m, city), no_wrap=True, overflow="ignore")
 
     def command(self, word: str, arg: str) -> bool:
         if word == "coords":
