@@ -185,6 +185,13 @@ def test_the_command_reviews_a_saved_game(runner):
     table = runner.invoke(main, ["review", "game.json", "--iterations", "100", "--threads", "1", "--plot", "w.svg"])
     assert table.exit_code == 0
     assert "players" in table.output and "accuracy" in table.output and "plot written to 'w.svg'" in table.output
+    # A plot never replaces anything but a picture, and says where it went instead.
+    again = runner.invoke(main, ["review", "game.json", "--iterations", "20", "--threads", "1", "--plot", "game.svg"])
+    assert "plot written to 'game.svg'" in again.output
+    open("notes.png", "w").write("my notes")
+    moved = runner.invoke(main, ["review", "game.json", "--iterations", "20", "--threads", "1", "--plot", "notes.png"])
+    assert "plot written to 'notes-2.png' ('notes.png' holds something else)" in moved.output
+    assert open("notes.png").read() == "my notes"
     rows = [line.split("│")[1:-1] for line in table.output.splitlines() if line.startswith("│")]
     by_ply = {int(cells[0]): cells for cells in rows if cells[0].strip().isdigit() and len(cells) == 9}
     assert sorted(by_ply) == list(range(1, len(record.moves) + 1))
@@ -202,13 +209,18 @@ def test_the_command_reviews_a_saved_game(runner):
         (["game.json", "--inaccuracy", "0.5"], "marks must satisfy 0 < inaccuracy <= mistake <= blunder <= 1"),
         (["game.json", "--blunder", "2"], "--blunder"),
         (["game.json", "--plot", "out.pdf"], "--plot: the plot is written as .png or .svg"),
-        (["game.json", "--plot", "nowhere/out.png", "--iterations", "10"], "--plot: "),
+        (
+            ["game.json", "--plot", "nowhere/out.png", "--time-per-move", "600"],
+            "--plot: cannot write 'nowhere/out.png'",
+        ),
         (["summer-empty.json"], "the record has no moves to review"),
         (["notes.json"], 'record: "format" must be one of "pavilion-record", "pavilion-akropolis-record"'),
         (["game.json", "--time-per-move", "0"], "--time-per-move"),
     ],
 )
-def test_bad_input_is_one_clear_error(runner, args, message):
+def test_bad_input_is_one_clear_error(runner, monkeypatch, args, message):
+    # Every refusal comes before any move is reviewed.
+    monkeypatch.setattr("pavilion.cli_review.review", lambda *a, **k: pytest.fail("reviewed before refusing"))
     open("game.json", "w").write(GameRecord(seed=1, seats=["greedy", "greedy"], moves=["1O", "2B"]).to_json())
     open("summer-empty.json", "w").write(GameRecord(seed=1).to_json())
     open("notes.json", "w").write('{"format": "\\u001b[31mnotes"}')

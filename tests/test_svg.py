@@ -127,7 +127,7 @@ def runner(tmp_path, monkeypatch):
     return CliRunner()
 
 
-def test_show_and_solve_write_pictures_and_never_over_other_files(runner):
+def test_show_and_solve_write_pictures_and_never_over_other_files(runner, monkeypatch):
     open("g.json", "w").write(Game(seed=7).to_json())
     open("a.json", "w").write(akropolis.Game(seed=7).to_json())
     r = runner.invoke(main, ["show", "g.json", "--svg", "g.svg", "--png", "g.png"])
@@ -148,6 +148,13 @@ def test_show_and_solve_write_pictures_and_never_over_other_files(runner):
     assert akropolis.Game.from_json(open("a.json").read()) == akropolis.Game(seed=7)
     r = runner.invoke(main, ["show", "g.json", "--png", "missing/x.png"])
     assert r.exit_code == 2 and r.output.startswith("Error: --png: cannot write 'missing/x.png'")
+    # solve refuses a picture it could not write before searching, and keeps --json pure JSON.
+    with monkeypatch.context() as m:
+        m.setattr("pavilion.analysis.solve", lambda *a, **k: pytest.fail("searched before refusing the picture"))
+        r = runner.invoke(main, ["solve", "g.json", "--time", "600", "--svg", "missing/s.svg"])
+    assert r.exit_code == 2 and r.output.startswith("Error: --svg: cannot write 'missing/s.svg'")
+    r = runner.invoke(main, ["solve", "g.json", "--iterations", "200", "--json", "--svg", "j.svg"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["moves"] and "picture written to 'j.svg'" in r.stderr
 
 
 def test_show_and_solve_read_a_game_record_at_any_move(runner):

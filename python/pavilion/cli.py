@@ -27,6 +27,7 @@ from pavilion.cli_common import (
     InputError,
     PavilionGroup,
     arena_screen,
+    check_pictures,
     console,
     load_game,
     picture,
@@ -161,6 +162,7 @@ def show(position: str, move: int | None, svg_path: str | None, png_path: str | 
     write it as a picture with --svg/--png."""
     game = load_position(position, move)
     if svg_path or png_path:
+        check_pictures(svg_path, png_path)
         write_pictures(picture(game), svg_path, png_path)
     else:
         console.print(render.position(game))

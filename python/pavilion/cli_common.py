@@ -25,7 +25,7 @@ from rich.text import Text
 from pavilion import analysis
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, OptionsError, akropolis
 from pavilion._engine.text import escape_controls
-from pavilion.files import SaveError, parse_json, quote_path, read_input, save_picture
+from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
@@ -210,8 +210,22 @@ def picture_options(command: F) -> F:
     return click.option("--svg", "svg_path", default=None, help="Draw it to OUT.svg.")(command)
 
 
-def write_pictures(svg: str, svg_path: str | None, png_path: str | None) -> None:
-    """Writes the SVG and/or its PNG rendering, never over anything but a picture; says where."""
+def check_pictures(svg_path: str | None, png_path: str | None) -> None:
+    """Refuses now, before any work, a picture that could not be written."""
+    from pavilion.svg import check_png_renderer
+
+    for option, path in (("--svg", svg_path), ("--png", png_path)):
+        if path:
+            try:
+                check_writable(path)
+                if option == "--png":
+                    check_png_renderer()
+            except (SaveError, OptionsError) as e:
+                raise InputError(f"{option}: {e}") from None
+
+
+def write_pictures(svg: str, svg_path: str | None, png_path: str | None, out: Console = console) -> None:
+    """Writes the SVG and/or its PNG rendering, never over anything but a picture; says where (on `out`)."""
     from pavilion.svg import to_png
 
     for path, data in ((svg_path, svg.encode()), (png_path, None)):
@@ -222,7 +236,7 @@ def write_pictures(svg: str, svg_path: str | None, png_path: str | None) -> None
         except (SaveError, OptionsError) as e:
             raise InputError(f"--{'svg' if data is not None else 'png'}: {e}") from None
         note = "" if str(written) == path else f" ({quote_path(path)} holds something else)"
-        console.print(f"picture written to {quote_path(str(written))}{note}", soft_wrap=True)
+        out.print(f"picture written to {quote_path(str(written))}{note}", soft_wrap=True)
 
 
 def solve_command(load: Callable[[str, int | None], Any], doc: str) -> click.Command:
@@ -265,6 +279,7 @@ def analyse(
     (or JSON); with `svg_path`/`png_path`, the position with the top moves marked."""
     if game.is_over:
         raise InputError(f"{position}: the game is over, there is nothing to solve")
+    check_pictures(svg_path, png_path)
     with Progress(
         TextColumn("searching"),
         BarColumn(),
@@ -284,8 +299,15 @@ def analyse(
             game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick
         )
     moves: list[Any] = list(result["moves"])
+    # The analysis is shown first, so that a picture that cannot be written loses none of it.
+    show_analysis(game, result, moves, as_json)
     if svg_path or png_path:
-        write_pictures(picture(game, marks=[m["move"] for m in moves[:MARKED]]), svg_path, png_path)
+        marked = picture(game, marks=[m["move"] for m in moves[:MARKED]])
+        write_pictures(marked, svg_path, png_path, progress_console if as_json else console)
+
+
+def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as_json: bool) -> None:
+    """`solve`'s answer: the ranked moves as a table, or as JSON."""
     if as_json:
         out = dict(result)
         out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in moves]

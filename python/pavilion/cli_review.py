@@ -12,8 +12,8 @@ from pavilion._engine import MAX_ITERATIONS, OptionsError
 from pavilion._engine.text import escape_controls
 from pavilion.analysis import default_threads
 from pavilion.cli_common import SEED, InputError, Seconds, console, counted
-from pavilion.files import quote_path, read_input
-from pavilion.review import DEFAULT_SECONDS, Marks, Review, plot, read_record, review
+from pavilion.files import SaveError, check_writable, quote_path, read_input
+from pavilion.review import DEFAULT_SECONDS, Marks, Review, check_plot, plot, read_record, review
 
 DEFAULT_MARKS = Marks()
 
@@ -72,8 +72,13 @@ def review_command(
         raise InputError(f"{quote_path(record_path)}: {e}") from None
     if not record.moves:
         raise InputError(f"{quote_path(record_path)}: the record has no moves to review")
-    if plot_path and not plot_path.lower().endswith((".png", ".svg")):
-        raise InputError(f"--plot: the plot is written as .png or .svg, not {quote_path(plot_path)}")
+    if plot_path:
+        # Refused now rather than after the review's work.
+        try:
+            check_plot(plot_path)
+            check_writable(plot_path)
+        except (OptionsError, SaveError) as e:
+            raise InputError(f"--plot: {e}") from None
     result = counted(
         as_json,
         len(record.moves),
@@ -88,17 +93,19 @@ def review_command(
         ),
         "reviewing",
     )
-    if plot_path and result["moves"]:
-        try:
-            plot(result, record.players, plot_path)
-        except (OSError, OptionsError) as e:
-            raise InputError(f"--plot: {e}") from None
+    # The review is shown first, so that a plot that cannot be written loses none of it.
     if as_json:
         click.echo(json.dumps(result, indent=2))
-        return
-    show(result)
+    else:
+        show(result)
     if plot_path and result["moves"]:
-        console.print(f"plot written to {quote_path(plot_path)}")
+        try:
+            written = plot(result, record.players, plot_path)
+        except (OSError, OptionsError) as e:
+            raise InputError(f"--plot: {e}") from None
+        if not as_json:
+            note = "" if str(written) == plot_path else f" ({quote_path(plot_path)} holds something else)"
+            console.print(f"plot written to {quote_path(str(written))}{note}", soft_wrap=True)
 
 
 def show(result: Review) -> None:

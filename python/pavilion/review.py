@@ -11,17 +11,19 @@ was still hidden then, so a review never uses what the player could not know.
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypedDict
 
 from pavilion._engine import NotationError, OptionsError
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.analysis import checked_budget, run_search
-from pavilion.files import parse_json, save_picture
+from pavilion.files import parse_json, quote_path, save_picture
 from pavilion.record import GameRecord, Record, move_seed
 
 #: Record formats a review reads, by their "format" field.
@@ -199,20 +201,28 @@ def seat_summaries(record: Record[Any], moves: Sequence[MoveReview]) -> list[Sea
 PLOT_FORMATS = ("png", "svg")
 
 
-def plot(result: Review, players: int, path: str) -> None:
-    """Draws each seat's win rate at its own decisions over the game (one
-    curve per seat, its id `seat-N` in an SVG), rounds marked on the x axis
-    and blunders circled. Needs matplotlib (`pip install 'pavilion[plot]'`)."""
+def check_plot(path: str) -> str:
+    """The plot's format from `path` (`png` or `svg`), or OptionsError now,
+    before any work: another suffix, or matplotlib missing."""
     suffix = path.rsplit(".", 1)[-1].lower()
     if suffix not in PLOT_FORMATS:
-        raise OptionsError(f"the plot is written as .png or .svg, not {path!r}")
-    try:
-        import matplotlib
+        raise OptionsError(f"the plot is written as .png or .svg, not {quote_path(path)}")
+    if importlib.util.find_spec("matplotlib") is None:
+        raise OptionsError("plots need matplotlib: pip install 'pavilion[plot]'")
+    return suffix
 
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise OptionsError("plots need matplotlib: pip install 'pavilion[plot]'") from None
+
+def plot(result: Review, players: int, path: str) -> Path:
+    """Draws each seat's win rate at its own decisions over the game (one
+    curve per seat, its id `seat-N` in an SVG), rounds marked on the x axis
+    and blunders circled; returns the path written (another name if `path`
+    holds anything but a picture). Needs matplotlib (`pip install 'pavilion[plot]'`)."""
+    suffix = check_plot(path)
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
     moves = result["moves"]
     fig, ax = plt.subplots(figsize=(10, 4.5), dpi=100)
     try:
@@ -248,4 +258,4 @@ def plot(result: Review, players: int, path: str) -> None:
         fig.savefig(out, format=suffix)
     finally:
         plt.close(fig)
-    save_picture(path, out.getvalue())
+    return save_picture(path, out.getvalue())

@@ -13,12 +13,13 @@ printed value; so the picture reads without colour too.
 
 from __future__ import annotations
 
+import importlib.util
 import math
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from pavilion._engine import COLOUR_LETTERS, FEATURES, SIDES, STARS, Game, space_cost
+from pavilion._engine import COLOUR_LETTERS, FEATURES, SIDES, STARS, Game, OptionsError, space_cost
 
 if TYPE_CHECKING:
     from pavilion._engine import Feature
@@ -338,12 +339,15 @@ def draw_table(d: Drawing, game: Game, tile: float, width: float, ranked: Sequen
     return y + tile * 2.2
 
 
+def check_png_renderer() -> None:
+    """OptionsError now, before any work, if PNG pictures cannot be rendered here."""
+    if importlib.util.find_spec("resvg_py") is None:
+        raise OptionsError("PNG pictures need resvg: pip install 'pavilion[png]'")
+
+
 def to_png(svg: str) -> bytes:
     """PNG bytes of an SVG, rendered by resvg (`pip install 'pavilion[png]'`)."""
-    try:
-        import resvg_py
-    except ImportError:
-        from pavilion._engine import OptionsError
+    check_png_renderer()
+    import resvg_py
 
-        raise OptionsError("PNG pictures need resvg: pip install 'pavilion[png]'") from None
     return bytes(resvg_py.svg_to_bytes(svg_string=svg))

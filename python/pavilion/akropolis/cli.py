@@ -17,6 +17,7 @@ from pavilion.cli_common import (
     SEED,
     InputError,
     arena_screen,
+    check_pictures,
     console,
     load_game,
     picture,
@@ -78,6 +79,7 @@ def show(position: str, coords: bool, move: int | None, svg_path: str | None, pn
     site, each city as a hex map, the scores; or write it as a picture with --svg/--png."""
     game = load_position(position, move)
     if svg_path or png_path:
+        check_pictures(svg_path, png_path)
         write_pictures(picture(game), svg_path, png_path)
     else:
         console.print(render.position(game, coords))
