@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pavilion
 from pavilion import Agent, Game, Move, Search, VecGame, akropolis, play_matches
-from pavilion._engine import bench, space_cost, star_points, text
+from pavilion._engine import bench, selfplay, space_cost, star_points, text
 
 # Valid values are mostly left out on purpose where they would start long work
 # (perft(8), a 2**40-iteration search): ints here are negative or beyond every range.
@@ -89,6 +89,13 @@ CALLS = {
     "play_matches(side)": lambda x: play_matches(["random"], [0], side=x),
     "play_matches(seed)": lambda x: play_matches(["random"], [0], seed=x),
     "play_matches(threads)": lambda x: play_matches(["random"], [0], threads=x),
+    "selfplay(agent)": lambda x: selfplay(x, []),
+    "selfplay(indices)": lambda x: selfplay("mcts:iterations=1", x),
+    "selfplay(players)": lambda x: selfplay("mcts", [], players=x),
+    "selfplay(side)": lambda x: selfplay("mcts", [], side=x),
+    "selfplay(seed)": lambda x: selfplay("mcts", [], seed=x),
+    "selfplay(threads)": lambda x: selfplay("mcts", [], threads=x),
+    "selfplay(sample_moves)": lambda x: selfplay("mcts", [], sample_moves=x),
     "space_cost(space)": lambda x: space_cost("gray", "B", x),
     "space_cost(star)": lambda x: space_cost("coloured", x, 3),
     "star_points(covered)": lambda x: star_points(x, 3),

@@ -561,8 +561,10 @@ def test_22_moves_of_a_finished_game(runner):
 def test_22_an_arena_stopped_before_any_game_says_so(runner, monkeypatch):
     import pavilion.analysis
 
-    def stopped(*args, **kwargs):
-        raise KeyboardInterrupt
+    def stopped(agents, indices, **kwargs):
+        if indices:  # (the empty call checks the agents before any game)
+            raise KeyboardInterrupt
+        return []
 
     monkeypatch.setattr(pavilion.analysis, "play_matches", stopped)
     r = runner.invoke(main, ["arena", "greedy", "random", "--games", "4"])

@@ -19,7 +19,7 @@ from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsEr
 if TYPE_CHECKING:
     from typing import TypedDict
 
-    from pavilion._engine import MoveStats
+    from pavilion._engine import MatchResult, MoveStats
     from pavilion._engine.akropolis import MoveStats as AkropolisMoveStats
 
     class Analysis(TypedDict):
@@ -140,6 +140,21 @@ class AgentStats:
         return sum(self.scores) / len(self.scores) if self.scores else 0.0
 
 
+def play_batch(
+    agents: list[str],
+    indices: list[int],
+    players: int,
+    side: str,
+    seed: int,
+    threads: int,
+    akropolis_options: dict[str, Any] | None,
+) -> list[MatchResult]:
+    """Games number `indices` of an arena (of either game), on `threads` threads."""
+    if akropolis_options is None:
+        return play_matches(agents, indices, players=players, side=side, seed=seed, threads=threads)
+    return akropolis.play_matches(agents, indices, players=players, seed=seed, threads=threads, **akropolis_options)
+
+
 def arena(
     agents: list[str],
     *,
@@ -150,48 +165,69 @@ def arena(
     threads: int | None = None,
     progress: Callable[[int], None] | None = None,
     akropolis_options: dict[str, Any] | None = None,
+    ray: str | None = None,
 ) -> dict[str, Any]:
     """Seat-balanced games between agent specs: Summer Pavilion games (with
     `side`), or Akropolis games when `akropolis_options` is given (variants,
     long, barracks_edge, lake; `{}` for the defaults). Ctrl-C abandons the games
     in progress at once and reports the finished ones ("interrupted": True; with
-    no game finished, win rates and intervals are None)."""
-    threads = threads or default_threads()
-    stats = [AgentStats(spec) for spec in agents]
-    lengths: list[int] = []
-    played = 0
+    no game finished, win rates and intervals are None).
+
+    With `ray` (an address, or "local" for a new Ray instance of `threads`
+    CPUs) the games run as Ray tasks: the same games, and the same results,
+    as on this machine."""
+    rules: dict[str, Any] = {"side": side} if akropolis_options is None else {"game": "akropolis", **akropolis_options}
+    # Bad specs or options are refused here, before any game or Ray task starts.
+    play_batch(agents, [], players, side, seed, 1, akropolis_options)
+    results: list[MatchResult] = []
     interrupted = False
     start = time.monotonic()
     try:
-        while played < games:
-            batch = list(range(played, min(games, played + 2 * threads)))
-            if akropolis_options is None:
-                results = play_matches(agents, batch, players=players, side=side, seed=seed, threads=threads)
-            else:
-                results = akropolis.play_matches(
-                    agents, batch, players=players, seed=seed, threads=threads, **akropolis_options
-                )
-            for r in results:
-                lengths.append(r["moves"])
-                for seat, a in enumerate(r["seats"]):
-                    stats[a].seats += 1
-                    stats[a].scores.append(r["scores"][seat])
-                    if seat in r["winners"]:
-                        stats[a].wins += 1 / len(r["winners"])
-            played += len(batch)
-            if progress:
-                progress(played)
+        if ray is None:
+            threads = threads or default_threads()
+            while len(results) < games:
+                batch = list(range(len(results), min(games, len(results) + 2 * threads)))
+                results += play_batch(agents, batch, players, side, seed, threads, akropolis_options)
+                if progress:
+                    progress(len(results))
+        else:
+            from pavilion import scale
+
+            with scale.cluster(ray, threads) as cpus:
+                tasks = [
+                    (agents, c, players, side, seed, 1, akropolis_options) for c in scale.chunks(range(games), cpus)
+                ]
+                for _, finished in scale.run_tasks(play_batch, tasks):
+                    results += finished
+                    if progress:
+                        progress(len(results))
     except KeyboardInterrupt:
         interrupted = True
-    rules: dict[str, Any] = {"side": side} if akropolis_options is None else {"game": "akropolis", **akropolis_options}
     return {
-        "games": played,
+        "games": len(results),
         "players": players,
         **rules,
         "seed": seed,
         "interrupted": interrupted,
         "seconds": time.monotonic() - start,
-        "mean_moves": sum(lengths) / len(lengths) if lengths else 0.0,
+        **tally(agents, results),
+    }
+
+
+def tally(agents: list[str], results: list[MatchResult]) -> dict[str, Any]:
+    """Each agent's seats, wins (a shared win counts 1/k), win rate with its
+    interval and mean score, and the mean game length, over `results` taken
+    in game order (so the sums are the same however the games were run)."""
+    stats = [AgentStats(spec) for spec in agents]
+    results = sorted(results, key=lambda r: r["index"])
+    for r in results:
+        for seat, a in enumerate(r["seats"]):
+            stats[a].seats += 1
+            stats[a].scores.append(r["scores"][seat])
+            if seat in r["winners"]:
+                stats[a].wins += 1 / len(r["winners"])
+    return {
+        "mean_moves": sum(r["moves"] for r in results) / len(results) if results else 0.0,
         "agents": [
             {
                 "agent": s.spec,

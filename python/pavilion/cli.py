@@ -11,19 +11,20 @@ from pavilion import render
 from pavilion._engine import (
     AGENT_OPTIONS,
     ROUNDS,
-    SIDES,
     Agent,
     Game,
     Move,
     __version__,
-    parse_side,
 )
 from pavilion._engine.text import escape_controls, quote
 from pavilion.akropolis.cli import akropolis
 from pavilion.cli_common import (
     MOVE_OPTION,
+    RAY_OPTION,
     ROUND_ROBIN_OPTION,
     SEED,
+    SIDE,
+    SIDE_NAMES,
     InputError,
     PavilionGroup,
     arena_screen,
@@ -33,6 +34,7 @@ from pavilion.cli_common import (
     picture,
     picture_options,
     progress_console,
+    ray_or_local,
     solve_command,
     write_pictures,
 )
@@ -46,29 +48,10 @@ from pavilion.cli_play import (
     writable_record_path,
 )
 from pavilion.cli_review import review_command
+from pavilion.cli_selfplay import selfplay_command
 from pavilion.files import read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
 from pavilion.record import HUMAN, GameRecord
-
-SIDE_NAMES: list[str] = SIDES
-
-
-class SideParam(click.ParamType[str]):
-    """A board side as people type it (`coloured`/`colored`, `gray`/`grey`); the engine reads it."""
-
-    name = "side"
-
-    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
-        try:
-            return parse_side(value)
-        except ValueError as e:
-            self.fail(str(e), param, ctx)
-
-    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
-        return "[" + "|".join(SIDE_NAMES) + "]"
-
-
-SIDE = SideParam()
 
 
 def load_position(path: str, move: int | None = None) -> Game:
@@ -240,6 +223,7 @@ def agents_epilog() -> str:
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @ROUND_ROBIN_OPTION
+@RAY_OPTION
 def arena(
     agents: tuple[str, ...],
     games: int,
@@ -249,6 +233,7 @@ def arena(
     threads: int | None,
     as_json: bool,
     round_robin: bool,
+    ray: str | None,
 ) -> None:
     """Seat-balanced games between agents, e.g. `mcts:iterations=2000 greedy`.
 
@@ -257,7 +242,9 @@ def arena(
     agents are rated. Agents (the mcts options are listed below):
     """
     specs = [check_agent(a, Agent) for a in agents]
-    arena_screen(specs, games, players, seed, threads, as_json, f"{side} side", round_robin, side=side)
+    arena_screen(
+        specs, games, players, seed, threads, as_json, f"{side} side", round_robin, side=side, ray=ray_or_local(ray)
+    )
 
 
 @main.command()
@@ -424,3 +411,4 @@ if __name__ == "__main__":  # pragma: no cover
 
 main.add_command(akropolis)
 main.add_command(review_command, "review")
+main.add_command(selfplay_command, "selfplay")

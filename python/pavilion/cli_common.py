@@ -23,14 +23,35 @@ from rich.table import Table
 from rich.text import Text
 
 from pavilion import analysis
-from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, Game, OptionsError, akropolis
+from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, akropolis, parse_side
 from pavilion._engine.text import escape_controls
-from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture
+from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture, shown
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
 
 SEED = click.IntRange(0, 2**64 - 1)
+
+
+SIDE_NAMES: list[str] = SIDES
+
+
+class SideParam(click.ParamType[str]):
+    """A board side as people type it (`coloured`/`colored`, `gray`/`grey`); the engine reads it."""
+
+    name = "side"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return parse_side(value)
+        except ValueError as e:
+            self.fail(str(e), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(SIDE_NAMES) + "]"
+
+
+SIDE = SideParam()
 
 
 #: Longest error line printed; the engine already cuts any quoted input to QUOTE_MAX characters.
@@ -113,7 +134,8 @@ def counted(hidden: bool, total: int, work: Callable[[Callable[[int], None]], T]
 
 def counting_progress(hidden: bool, label: str | None = None) -> Progress:
     """A progress bar on stderr counting done out of total, with the time
-    taken and left; gone when done, and not shown at all when `hidden` (JSON output)."""
+    taken and left; gone when done, and not shown at all when `hidden` (JSON
+    output) or when stderr is not a terminal (a log would only get its last frame)."""
     columns = [TextColumn(label)] if label else []
     return Progress(
         *columns,
@@ -123,7 +145,7 @@ def counting_progress(hidden: bool, label: str | None = None) -> Progress:
         TimeRemainingColumn(),
         console=progress_console,
         transient=True,
-        disable=hidden,
+        disable=hidden or not progress_console.is_terminal,
     )
 
 
@@ -446,6 +468,28 @@ ROUND_ROBIN_OPTION = click.option(
     is_flag=True,
     help="Play every pairing of the agents (GAMES each, 2 players) and rate them (Elo, Bradley-Terry).",
 )
+
+
+RAY_OPTION = click.option(
+    "--ray",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Run the games as Ray tasks: on a new Ray instance on this machine (--threads CPUs), or on the "
+    "cluster at ADDRESS ('auto', 'ray://head:10001'; put --ray after the agents or write --ray=ADDRESS). "
+    "Same games, same results. Needs pip install 'pavilion[ray]'.",
+)
+
+
+def ray_or_local(ray: str | None) -> str | None:
+    """`--ray`'s value, or None (with a line saying how to get Ray) when Ray is not installed."""
+    from pavilion import scale
+
+    if ray is not None and not scale.available():
+        progress_console.print(f"[yellow]Ray is not installed[/] ({shown(scale.RAY_HINT)}): playing on this machine")
+        return None
+    return ray
 
 
 def arena_screen(

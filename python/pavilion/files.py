@@ -31,6 +31,16 @@ from pavilion._engine.text import escape_controls
 MAX_INPUT_BYTES = 4 * 1024 * 1024
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+#: The process's umask, read once (reading it means setting it).
+UMASK = _umask()
+
+
 class SaveError(OSError):
     """A save that could not be written anywhere; the message says why."""
 
@@ -106,6 +116,7 @@ def _write_at(path: Path, text: str | bytes, replace: bool) -> bool:
     """Writes atomically; without `replace`, only if nothing is at `path` (False otherwise)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent if str(path.parent) else ".")
     try:
+        os.fchmod(fd, 0o666 & ~UMASK)  # mkstemp makes it private; a saved file gets the usual rights
         with os.fdopen(fd, "wb") as f:
             f.write(text.encode() if isinstance(text, str) else text)
             f.flush()
@@ -126,6 +137,15 @@ def _write_at(path: Path, text: str | bytes, replace: bool) -> bool:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def replace_atomically(path: Path, data: str | bytes) -> None:
+    """Writes `data` at `path` whole or not at all (a crash leaves the old file or
+    the new one), replacing what is there: for files the caller has checked are its own."""
+    try:
+        _write_at(path, data, replace=True)
+    except (OSError, ValueError) as e:
+        raise SaveError(f"cannot write {quote_path(str(path))}: {getattr(e, 'strerror', None) or e}") from None
 
 
 def save_data(path: str, data: str | bytes, may_replace: Callable[[Path], bool] | None = None) -> Path:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from contextlib import ExitStack
 from itertools import combinations
 from typing import Any, TypedDict
 
@@ -129,30 +130,41 @@ def round_robin(
     results: list[tuple[int, int, float, int]] = []
     interrupted = False
     done = 0
-    for i, j in combinations(range(len(agents)), 2):
+    with ExitStack() as stack:
+        if game_options.get("ray") is not None:  # one Ray cluster for every pairing
+            from pavilion import scale
 
-        def tick(n: int, base: int = done) -> None:
-            if progress:
-                progress(base + n)
+            stack.enter_context(scale.cluster(game_options["ray"], threads))
+        for i, j in combinations(range(len(agents)), 2):
 
-        r = analysis.arena(
-            [agents[i], agents[j]], games=games, players=2, seed=seed, threads=threads, progress=tick, **game_options
-        )
-        if r["games"]:
-            a, b = r["agents"]
-            results.append((i, j, a["wins"], r["games"]))
-            pairs.append(
-                {
-                    "agents": [agents[i], agents[j]],
-                    "games": r["games"],
-                    "wins": [a["wins"], b["wins"]],
-                    "mean_scores": [a["mean_score"], b["mean_score"]],
-                }
+            def tick(n: int, base: int = done) -> None:
+                if progress:
+                    progress(base + n)
+
+            r = analysis.arena(
+                [agents[i], agents[j]],
+                games=games,
+                players=2,
+                seed=seed,
+                threads=threads,
+                progress=tick,
+                **game_options,
             )
-        done += r["games"]
-        if r["interrupted"]:
-            interrupted = True
-            break
+            if r["games"]:
+                a, b = r["agents"]
+                results.append((i, j, a["wins"], r["games"]))
+                pairs.append(
+                    {
+                        "agents": [agents[i], agents[j]],
+                        "games": r["games"],
+                        "wins": [a["wins"], b["wins"]],
+                        "mean_scores": [a["mean_score"], b["mean_score"]],
+                    }
+                )
+            done += r["games"]
+            if r["interrupted"]:
+                interrupted = True
+                break
     elo, se = bradley_terry(len(agents), results)
     played = [sum(g for a, b, _, g in results if k in (a, b)) for k in range(len(agents))]
     scored = [sum(w if a == k else g - w for a, b, w, g in results if k in (a, b)) for k in range(len(agents))]

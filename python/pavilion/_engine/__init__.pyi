@@ -49,6 +49,7 @@ __all__ = [
     "bench",
     "parse_side",
     "play_matches",
+    "selfplay",
     "space_cost",
     "star_points",
     "text",
@@ -388,6 +389,33 @@ def play_matches(
     seed: int | None = None,
     threads: int = 1,
 ) -> list[MatchResult]: ...
+
+class SelfPlayArrays(TypedDict):
+    """`selfplay`'s answer: one row per decision (game, ply, to_move, action,
+    observation, legal_mask, policy), then one row per game (index, scores,
+    returns, moves)."""
+
+    game: NDArray[np.int64]
+    ply: NDArray[np.int16]
+    to_move: NDArray[np.int8]
+    action: NDArray[np.int16]
+    observation: NDArray[np.float32]
+    legal_mask: NDArray[np.bool_]
+    policy: NDArray[np.float32]
+    index: NDArray[np.int64]
+    scores: NDArray[np.int32]
+    returns: NDArray[np.float32]
+    moves: NDArray[np.int32]
+
+def selfplay(
+    agent: str,
+    indices: list[int],
+    players: int = 2,
+    side: str = "coloured",
+    seed: int = 0,
+    threads: int = 1,
+    sample_moves: int = 0,
+) -> SelfPlayArrays: ...
 
 class Feature(TypedDict):
     kind: Literal["window", "statue", "pillar"]

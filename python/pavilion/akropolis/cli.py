@@ -13,6 +13,7 @@ from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli_common import (
     MOVE_OPTION,
+    RAY_OPTION,
     ROUND_ROBIN_OPTION,
     SEED,
     InputError,
@@ -22,6 +23,7 @@ from pavilion.cli_common import (
     load_game,
     picture,
     picture_options,
+    ray_or_local,
     solve_command,
     write_pictures,
 )
@@ -150,6 +152,7 @@ akropolis.add_command(
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
 @ROUND_ROBIN_OPTION
+@RAY_OPTION
 def arena(
     agents: tuple[str, ...],
     games: int,
@@ -162,6 +165,7 @@ def arena(
     threads: int | None,
     as_json: bool,
     round_robin: bool,
+    ray: str | None,
 ) -> None:
     """Seat-balanced Akropolis games between agents, e.g. `greedy random`.
 
@@ -176,7 +180,18 @@ def arena(
     except ValueError as e:
         raise InputError(str(e)) from None
     rules = f"variants {variants or 'none'}" + (", long game" if long_game else "")
-    arena_screen(specs, games, players, seed, threads, as_json, rules, round_robin, akropolis_options=options)
+    arena_screen(
+        specs,
+        games,
+        players,
+        seed,
+        threads,
+        as_json,
+        rules,
+        round_robin,
+        akropolis_options=options,
+        ray=ray_or_local(ray),
+    )
 
 
 @akropolis.command()

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::error::{quote, Error};
 use crate::game::Game;
 use crate::rng::SplitMix64;
-use crate::search::{search, time_budget, Parallel, Passes, RolloutKind, SearchConfig, MAX_SECONDS};
+use crate::search::{search, time_budget, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, MAX_SECONDS};
 
 /// Anything that picks a move for the player to move.
 pub trait Agent<G: Game> {
@@ -100,21 +100,39 @@ impl MctsAgent {
     }
 }
 
-impl<G: Game> Agent<G> for MctsAgent {
-    fn choose_until(&mut self, g: &G, stop: &AtomicBool) -> Option<G::Move> {
+impl MctsAgent {
+    /// The search behind a choice: `None` when the game is over or only one
+    /// move is legal (there is nothing to weigh). Each search gets a fresh
+    /// seed derived from the agent's.
+    pub fn think<G: Game>(&mut self, g: &G, stop: &AtomicBool) -> Option<SearchResult<G::Move>> {
         if g.is_over() {
             return None;
         }
         let mut moves = G::MoveList::default();
         g.legal_moves(&mut moves);
         if moves.len() == 1 {
-            return Some(moves[0]);
+            return None;
         }
-        // A fresh search seed per move, derived from the agent's seed.
         let mut cfg = self.cfg.clone();
         cfg.seed = cfg.seed.wrapping_add(self.moves_played.wrapping_mul(0xA24B_AED4_963E_E407));
         self.moves_played += 1;
-        search(g, cfg, self.iterations, self.time, stop).best()
+        Some(search(g, cfg, self.iterations, self.time, stop))
+    }
+}
+
+impl<G: Game> Agent<G> for MctsAgent {
+    fn choose_until(&mut self, g: &G, stop: &AtomicBool) -> Option<G::Move> {
+        if g.is_over() {
+            return None;
+        }
+        match self.think(g, stop) {
+            Some(result) => result.best(),
+            None => {
+                let mut moves = G::MoveList::default();
+                g.legal_moves(&mut moves);
+                moves.first().copied()
+            }
+        }
     }
 
     fn searches(&self) -> bool {
@@ -275,51 +293,69 @@ impl OptionRange {
 /// options of [`MCTS_OPTIONS`], e.g. `mcts:iterations=2000,threads=2`. A value
 /// out of range is an error naming the range; nothing is clamped or replaced.
 pub fn agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G> + Send + Sync>, Error> {
-    let bad = |why: String| Error::InvalidOptions(format!("agent {}: {why}", quote(spec.trim())));
-    let (name, opts) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
+    let (name, opts, bad) = split_spec(spec);
     match name {
         "random" | "greedy" if !opts.is_empty() => Err(bad(format!("{name} takes no options"))),
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
-        "mcts" => {
-            let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
-            let (mut iterations, mut time) = (None, None);
-            let mut seen = Vec::new();
-            for kv in opts.split(',').filter(|kv| !kv.trim().is_empty()) {
-                let (k, v) = kv.split_once('=').ok_or_else(|| bad(format!("{} is not key=value", quote(kv))))?;
-                let (k, v) = (k.trim(), v.trim());
-                let Some(opt) = MCTS_OPTIONS.iter().find(|o| o.key == k) else {
-                    let keys: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.key).collect();
-                    return Err(bad(format!("unknown option {} (options: {})", quote(k), keys.join(", "))));
-                };
-                if seen.contains(&k) {
-                    return Err(bad(format!("{k} is given twice")));
-                }
-                seen.push(k);
-                let x = opt
-                    .range
-                    .read(v)
-                    .ok_or_else(|| bad(format!("{k} {}: expected {}", quote(v), opt.range.describe())))?;
-                match k {
-                    "iterations" => iterations = Some(x as u64),
-                    "time" => time = Some(time_budget(x)?),
-                    "threads" => cfg.threads = x as usize,
-                    "c" => cfg.exploration = x,
-                    "margin" => cfg.margin_weight = x,
-                    "memory" => cfg.max_bytes = (x as usize) << 20,
-                    "passes" => cfg.passes = v.parse()?,
-                    "parallel" => cfg.parallel = v.parse()?,
-                    "rollout" => cfg.rollout = v.parse()?,
-                    _ => unreachable!("every option of MCTS_OPTIONS is read above"),
-                }
-            }
-            if iterations.is_none() && time.is_none() {
-                iterations = Some(DEFAULT_ITERATIONS);
-            }
-            Ok(Box::new(MctsAgent::new(cfg, iterations, time)))
+        "mcts" => Ok(Box::new(read_mcts(opts, seed, &bad)?)),
+        _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
+    }
+}
+
+/// A spec's agent name and options, and how to word an error about it.
+fn split_spec(spec: &str) -> (&str, &str, impl Fn(String) -> Error + '_) {
+    let (name, opts) = spec.trim().split_once(':').unwrap_or((spec.trim(), ""));
+    (name, opts, move |why: String| Error::InvalidOptions(format!("agent {}: {why}", quote(spec.trim()))))
+}
+
+/// An `mcts` agent from its spec, for the work that needs the search itself
+/// (self-play records its visit counts): any other agent is an error.
+pub fn mcts_agent_from_spec(spec: &str, seed: u64) -> Result<MctsAgent, Error> {
+    let (name, opts, bad) = split_spec(spec);
+    match name {
+        "mcts" => read_mcts(opts, seed, &bad),
+        "random" | "greedy" => {
+            Err(bad("needs a searching agent, mcts[:options], whose visit counts give the move probabilities".into()))
         }
         _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
     }
+}
+
+/// The options of an `mcts` spec (after `mcts:`), read as [`MCTS_OPTIONS`] says.
+fn read_mcts(opts: &str, seed: u64, bad: &dyn Fn(String) -> Error) -> Result<MctsAgent, Error> {
+    let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
+    let (mut iterations, mut time) = (None, None);
+    let mut seen = Vec::new();
+    for kv in opts.split(',').filter(|kv| !kv.trim().is_empty()) {
+        let (k, v) = kv.split_once('=').ok_or_else(|| bad(format!("{} is not key=value", quote(kv))))?;
+        let (k, v) = (k.trim(), v.trim());
+        let Some(opt) = MCTS_OPTIONS.iter().find(|o| o.key == k) else {
+            let keys: Vec<&str> = MCTS_OPTIONS.iter().map(|o| o.key).collect();
+            return Err(bad(format!("unknown option {} (options: {})", quote(k), keys.join(", "))));
+        };
+        if seen.contains(&k) {
+            return Err(bad(format!("{k} is given twice")));
+        }
+        seen.push(k);
+        let x = opt.range.read(v).ok_or_else(|| bad(format!("{k} {}: expected {}", quote(v), opt.range.describe())))?;
+        match k {
+            "iterations" => iterations = Some(x as u64),
+            "time" => time = Some(time_budget(x)?),
+            "threads" => cfg.threads = x as usize,
+            "c" => cfg.exploration = x,
+            "margin" => cfg.margin_weight = x,
+            "memory" => cfg.max_bytes = (x as usize) << 20,
+            "passes" => cfg.passes = v.parse()?,
+            "parallel" => cfg.parallel = v.parse()?,
+            "rollout" => cfg.rollout = v.parse()?,
+            _ => unreachable!("every option of MCTS_OPTIONS is read above"),
+        }
+    }
+    if iterations.is_none() && time.is_none() {
+        iterations = Some(DEFAULT_ITERATIONS);
+    }
+    Ok(MctsAgent::new(cfg, iterations, time))
 }
 
 /// Plays a game to its end between agents (seat i uses `agents[i]`): the

@@ -65,8 +65,21 @@ pub fn play_matches<G: Game>(
     for s in specs {
         agent_from_spec::<G>(s, 0)?;
     }
+    run_indexed(indices, threads, stop, &|index| play_match(specs, new_game, seed, index, stop))
+}
+
+/// Runs `work(index)` for each of `indices` on `threads` worker threads (each
+/// takes the next index when it is free); the finished results in index
+/// order. Once `stop` is set no more work starts, and work that answers
+/// `Ok(None)` (abandoned) is left out; the first error (in index order) is returned.
+pub fn run_indexed<T: Send>(
+    indices: &[u64],
+    threads: usize,
+    stop: &AtomicBool,
+    work: &(dyn Fn(u64) -> Result<Option<T>, Error> + Sync),
+) -> Result<Vec<T>, Error> {
     let threads = threads.clamp(1, indices.len().max(1));
-    let mut out: Vec<Option<Result<Option<MatchResult>, Error>>> = vec![None; indices.len()];
+    let mut out: Vec<Option<Result<Option<T>, Error>>> = (0..indices.len()).map(|_| None).collect();
     let next = std::sync::atomic::AtomicUsize::new(0);
     let slots = std::sync::Mutex::new(&mut out);
     std::thread::scope(|sc| {
@@ -76,12 +89,12 @@ pub fn play_matches<G: Game>(
                 if i >= indices.len() || stop.load(Ordering::Relaxed) {
                     return;
                 }
-                let r = play_match(specs, new_game, seed, indices[i], stop);
+                let r = work(indices[i]);
                 slots.lock().expect("no worker panics")[i] = Some(r);
             });
         }
     });
-    // Games never started (after a stop) are `None`, like games abandoned.
+    // Work never started (after a stop) is `None`, like work abandoned.
     let mut finished = Vec::new();
     for r in out.into_iter().flatten() {
         finished.extend(r?);

@@ -13,6 +13,7 @@ pub mod game;
 pub mod json;
 pub mod rng;
 pub mod search;
+pub mod selfplay;
 pub mod vocab;
 
 pub use error::Error;

@@ -23,6 +23,7 @@ macro_rules! element {
 }
 
 element!(f32, "<f4");
+element!(i64, "<i8");
 element!(i32, "<i4");
 element!(i16, "<i2");
 element!(i8, "i1");
@@ -49,4 +50,10 @@ pub fn array<'py, T: Element>(py: Python<'py>, data: &[T], rows: Option<usize>) 
         Some(r) => flat.call_method1("reshape", ((r, data.len() / r.max(1)),)),
         None => Ok(flat),
     }
+}
+
+/// A numpy array of `cols` columns holding a copy of `data` (row after row);
+/// with no data, 0 rows of `cols` columns.
+pub fn matrix<'py, T: Element>(py: Python<'py>, data: &[T], cols: usize) -> PyResult<Bound<'py, PyAny>> {
+    array(py, data, None)?.call_method1("reshape", ((data.len() / cols.max(1), cols),))
 }

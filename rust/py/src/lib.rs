@@ -18,6 +18,7 @@ mod interrupt;
 mod legal;
 mod moves;
 mod search;
+mod selfplay;
 mod vecgame;
 
 #[pymodule]
@@ -30,6 +31,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<search::PySearch>()?;
     m.add_class::<vecgame::PyVecGame>()?;
     m.add_function(wrap_pyfunction!(arena::play_matches, m)?)?;
+    m.add_function(wrap_pyfunction!(selfplay::selfplay, m)?)?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("OptionsError", py.get_type::<errors::OptionsError>())?;

@@ -41,13 +41,7 @@ impl Options {
             return Err(Error::InvalidOptions(format!("players must be 2, 3 or 4, not {players}")));
         }
         let wild_order = wild_order.unwrap_or(DEFAULT_WILD_ORDER);
-        let mut seen = 0u8;
-        for c in wild_order {
-            seen |= 1 << c.index();
-        }
-        if seen != 0b11_1111 {
-            return Err(Error::InvalidOptions("wild_order must name each of the six colours exactly once".into()));
-        }
+        check_wild_order(&wild_order)?;
         Ok(Options { players: players as u8, side, wild_order })
     }
 }

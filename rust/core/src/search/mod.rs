@@ -321,7 +321,7 @@ pub fn bench_iterations<G: Game>(root: &G, iterations: u64, threads: usize, roll
 }
 
 #[cfg(test)]
-mod toy_tests;
+pub(crate) mod toy_tests;
 
 #[cfg(test)]
 mod tests {

@@ -9,9 +9,9 @@ use crate::game::Game;
 use crate::rng::SplitMix64;
 
 #[derive(Clone, Debug, PartialEq)]
-struct Nim {
-    heap: u32,
-    to_move: usize,
+pub(crate) struct Nim {
+    pub heap: u32,
+    pub to_move: usize,
 }
 
 impl Game for Nim {

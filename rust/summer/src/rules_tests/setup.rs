@@ -60,6 +60,30 @@ fn wild_order_is_configurable() {
 }
 
 #[test]
+fn a_wild_order_is_read_as_letters_or_colour_names() {
+    use crate::state::parse_wild_order;
+    use Colour::*;
+    let order = [Red, Blue, Yellow, Orange, Green, Purple];
+    for text in
+        ["RBYOGP", "red,blue,yellow,orange,green,purple", "red blue  yellow orange green purple", "R, B, Y, O, G, P"]
+    {
+        assert_eq!(parse_wild_order(text).unwrap(), order, "{text}");
+    }
+    for (text, why) in [
+        ("RBYOG", "six colours, e.g. PGOYBR, not 'RBYOG'"),
+        ("RBYOGPP", "six colours"),
+        ("red blue yellow orange green", "six colours"),
+        ("RRYOGP", "each of the six colours exactly once"),
+        ("red,red,yellow,orange,green,purple", "each of the six colours exactly once"),
+        ("RBYOGX", "wild order: "),
+        ("red,blue,yellow,orange,green,teal", "wild order: "),
+    ] {
+        let e = parse_wild_order(text).unwrap_err().to_string();
+        assert!(e.contains(why), "{text}: {e}");
+    }
+}
+
+#[test]
 fn score_is_an_unbounded_integer() {
     // The track wraps at 80 but the score does not: 79 + a 6-run scores 85.
     let mut g = placing(2, Side::Coloured, 1);

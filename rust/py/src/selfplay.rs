@@ -1,0 +1,122 @@
+//! `pavilion.selfplay`: games of one searching agent against itself, recorded
+//! decision by decision as numpy arrays (what the player to move saw, what was
+//! legal, what the search thought of each move), in parallel without the GIL.
+
+use pavilion_core::arena::run_indexed;
+use pavilion_core::selfplay::{selfplay_game, SelfPlayGame};
+use pavilion_summer::agents::MAX_THREADS;
+use pavilion_summer::observation::{legal_actions_mask, observe, OBSERVATION_LEN};
+use pavilion_summer::state::{MAX_PLAYERS, MIN_PLAYERS};
+use pavilion_summer::{Game, Options, Side, NUM_ACTIONS};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::args::Int;
+use crate::arrays::{array, matrix};
+use crate::errors::to_py;
+
+/// The most decisions that may be sampled from the search (more than any game has).
+const MAX_SAMPLE_MOVES: u64 = 10_000;
+
+/// One game's decisions, row by row.
+#[derive(Default)]
+struct Rows {
+    game: SelfPlayGame,
+    ply: Vec<i16>,
+    to_move: Vec<i8>,
+    action: Vec<i16>,
+    observation: Vec<f32>,
+    legal_mask: Vec<bool>,
+    policy: Vec<f32>,
+}
+
+fn play(
+    spec: &str,
+    opts: Options,
+    seed: u64,
+    index: u64,
+    sample_moves: u32,
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Option<Rows>, pavilion_core::Error> {
+    let mut rows = Rows::default();
+    let mut mask = [false; NUM_ACTIONS];
+    let id = |m: &pavilion_summer::Move| m.action().expect("every legal move has an action id");
+    let game = selfplay_game(spec, &|s| Game::new(opts, s), seed, index, sample_moves, stop, &mut |g, d| {
+        rows.ply.push(d.ply as i16);
+        rows.to_move.push(d.to_move as i8);
+        rows.action.push(id(&d.played) as i16);
+        observe(g, d.to_move, &mut rows.observation);
+        legal_actions_mask(g, &mut mask);
+        rows.legal_mask.extend_from_slice(&mask);
+        let at = rows.policy.len();
+        rows.policy.resize(at + NUM_ACTIONS, 0.0);
+        for (m, p) in d.policy {
+            rows.policy[at + id(m)] = *p;
+        }
+    })?;
+    Ok(game.map(|game| Rows { game, ..rows }))
+}
+
+/// Plays self-play games number `indices` (game i has seed `seed + i`, as in
+/// `play_matches`) with the searching agent `agent` in every seat, on `threads`
+/// threads. The first `sample_moves` decisions of each game play a move drawn
+/// from the search's probabilities, the rest its best move.
+///
+/// Returns numpy arrays, one row per decision in game order — "game", "ply",
+/// "to_move", "action" (the move played), "observation" (what the player to
+/// move sees), "legal_mask", "policy" (the search's probability per action id)
+/// — and one row per game: "index", "scores", "returns" (each seat's share of
+/// the win), "moves". Ctrl-C abandons the games in progress and raises KeyboardInterrupt.
+#[pyfunction]
+#[pyo3(signature = (agent, indices, players=Int(2), side="coloured", seed=Int(0), threads=Int(1), sample_moves=Int(0)),
+       text_signature = "(agent, indices, players=2, side='coloured', seed=0, threads=1, sample_moves=0)")]
+#[allow(clippy::too_many_arguments)]
+pub fn selfplay<'py>(
+    py: Python<'py>,
+    agent: &str,
+    indices: Vec<Int>,
+    players: Int,
+    side: &str,
+    seed: Int,
+    threads: Int,
+    sample_moves: Int,
+) -> PyResult<Bound<'py, PyDict>> {
+    let side: Side = side.parse().map_err(to_py)?;
+    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
+    let seed = seed.within("seed", 0, u64::MAX)?;
+    let sample_moves = sample_moves.within("sample_moves", 0, MAX_SAMPLE_MOVES)? as u32;
+    let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
+    let opts = Options::new(players, side, None).map_err(to_py)?;
+    // A bad spec is refused before any thread starts.
+    pavilion_core::agents::mcts_agent_from_spec(agent, 0).map_err(to_py)?;
+    let games = crate::interrupt::run(py, |stop| {
+        run_indexed(&indices, threads, stop, &|index| play(agent, opts, seed, index, sample_moves, stop))
+    })?
+    .map_err(to_py)?;
+
+    let d = PyDict::new(py);
+    let game_of_row: Vec<i64> =
+        games.iter().flat_map(|g| std::iter::repeat_n(g.game.index as i64, g.ply.len())).collect();
+    d.set_item("game", array(py, &game_of_row, None)?)?;
+    d.set_item("ply", array(py, &concat(&games, |g| &g.ply), None)?)?;
+    d.set_item("to_move", array(py, &concat(&games, |g| &g.to_move), None)?)?;
+    d.set_item("action", array(py, &concat(&games, |g| &g.action), None)?)?;
+    d.set_item("observation", matrix(py, &concat(&games, |g| &g.observation), OBSERVATION_LEN)?)?;
+    d.set_item("legal_mask", matrix(py, &concat(&games, |g| &g.legal_mask), NUM_ACTIONS)?)?;
+    d.set_item("policy", matrix(py, &concat(&games, |g| &g.policy), NUM_ACTIONS)?)?;
+    let index: Vec<i64> = games.iter().map(|g| g.game.index as i64).collect();
+    let scores: Vec<i32> = games.iter().flat_map(|g| g.game.scores.iter().map(|&s| s as i32)).collect();
+    let returns: Vec<f32> = games.iter().flat_map(|g| g.game.returns.iter().map(|&r| r as f32)).collect();
+    let moves: Vec<i32> = games.iter().map(|g| g.game.moves as i32).collect();
+    d.set_item("index", array(py, &index, None)?)?;
+    d.set_item("scores", matrix(py, &scores, players)?)?;
+    d.set_item("returns", matrix(py, &returns, players)?)?;
+    d.set_item("moves", array(py, &moves, None)?)?;
+    Ok(d)
+}
+
+/// One field of every game's rows, end to end.
+fn concat<T: Copy>(games: &[Rows], field: impl Fn(&Rows) -> &Vec<T>) -> Vec<T> {
+    games.iter().flat_map(|g| field(g).iter().copied()).collect()
+}

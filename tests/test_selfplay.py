@@ -1,0 +1,230 @@
+"""Self-play training data (`pavilion selfplay`, `pavilion.selfplay`) on this
+machine: what the shards hold, checked against the engine by replaying every
+game; resuming; refusing folders that are not the run's own."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+from pavilion import NUM_ACTIONS, OBSERVATION_LEN, Game, Move, OptionsError, play_matches
+from pavilion.cli import main
+from pavilion.selfplay import COLUMNS, MANIFEST, read, selfplay, shard_name
+
+SPEC = "mcts:iterations=60"
+
+
+def run_into(folder, **options):
+    kw = {"games": 5, "shard_games": 2, "seed": 7, "threads": 2, **options}
+    return selfplay(SPEC, out=folder, **kw)
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory):
+    """Two 5-game runs: best moves throughout, and the first 6 decisions drawn."""
+    best, sampled = tmp_path_factory.mktemp("best"), tmp_path_factory.mktemp("sampled")
+    run_into(best)
+    run_into(sampled, sample_moves=6, players=3, side="gray")
+    return best, sampled
+
+
+def test_shards_have_the_documented_columns(recorded):
+    best, _ = recorded
+    table = pq.read_table(best / shard_name(0))
+    assert table.column_names == [name for name, _, _ in COLUMNS]
+    assert table.schema.field("observation").type.list_size == OBSERVATION_LEN
+    assert table.schema.field("legal_mask").type.list_size == NUM_ACTIONS
+    assert table.schema.field("policy").type.list_size == NUM_ACTIONS
+    manifest = json.loads((best / MANIFEST).read_text())
+    assert [s["file"] for s in manifest["shards"]] == [shard_name(k) for k in range(3)]
+    assert [s["games"] for s in manifest["shards"]] == [2, 2, 1]
+    assert sum(s["decisions"] for s in manifest["shards"]) == len(read(best)["game"])
+    assert (manifest["agent"], manifest["games"], manifest["seed"], manifest["num_actions"]) == (
+        SPEC,
+        5,
+        7,
+        NUM_ACTIONS,
+    )
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_every_row_matches_the_game_replayed(recorded, which):
+    """Replaying each game's actions from its seed: every row's observation and
+    mask are the engine's at that position, the policy weighs legal moves only
+    and gives the played one a chance, and returns and scores are the game's end."""
+    folder = recorded[which]
+    manifest = json.loads((folder / MANIFEST).read_text())
+    data = read(folder)
+    games = sorted(set(data["game"].tolist()))
+    assert games == list(range(5))
+    for number in games:
+        rows = np.flatnonzero(data["game"] == number)
+        assert data["ply"][rows].tolist() == list(range(len(rows)))
+        g = Game(players=manifest["players"], seed=manifest["seed"] + number, side=manifest["side"])
+        for r in rows:
+            assert data["to_move"][r] == g.current_player
+            assert np.array_equal(data["observation"][r], g.observation(g.current_player))
+            assert np.array_equal(data["legal_mask"][r], g.legal_actions_mask())
+            policy = data["policy"][r]
+            assert abs(policy.sum() - 1) < 1e-5
+            assert not (policy[~data["legal_mask"][r]] > 0).any(), "probability on an illegal action"
+            assert policy[data["action"][r]] > 0
+            g.apply_action(int(data["action"][r]))
+        assert g.is_over
+        winners = g.winners
+        for r in rows:
+            assert data["scores"][r].tolist() == g.scores
+            assert data["returns"][r].tolist() == [1 / len(winners) if s in winners else 0 for s in range(g.players)]
+
+
+def test_best_moves_throughout_are_the_arena_games(recorded):
+    """Without sampling, each self-play game is the arena game of the same agent and seed."""
+    data = read(recorded[0])
+    arena = play_matches([SPEC], list(range(5)), seed=7, threads=2)
+    for game in arena:
+        rows = data["game"] == game["index"]
+        assert rows.sum() == game["moves"]
+        assert data["scores"][rows][0].tolist() == game["scores"]
+        # and each move played is one the search liked best
+        policy, action = data["policy"][rows], data["action"][rows]
+        assert (policy[np.arange(len(action)), action] == policy.max(axis=1)).all()
+
+
+def test_sampled_openings_follow_the_policy_then_the_best_move(recorded):
+    data = read(recorded[1])
+    late = data["ply"] >= 6
+    best = data["policy"][late].max(axis=1)
+    assert (data["policy"][late, :][np.arange(late.sum()), data["action"][late]] == best).all()
+    early = ~late
+    # Drawn moves: not always the most likely one over 5 games x 6 decisions.
+    assert (
+        data["policy"][early][np.arange(early.sum()), data["action"][early]] < data["policy"][early].max(axis=1)
+    ).any()
+
+
+def test_the_same_seed_gives_the_same_data_whatever_the_threads(tmp_path, recorded):
+    run_into(tmp_path / "one", threads=1)
+    a, b = read(tmp_path / "one"), read(recorded[0])
+    assert a.keys() == b.keys()
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
+
+
+def test_a_rerun_skips_finished_shards_and_replays_missing_ones(tmp_path, recorded):
+    out = tmp_path / "run"
+    first = run_into(out)
+    assert (first["written"], first["skipped"], first["interrupted"]) == (3, 0, False)
+    (out / shard_name(1)).unlink()
+    again = run_into(out)
+    assert (again["written"], again["skipped"]) == (1, 2)
+    for k, v in read(out).items():
+        assert np.array_equal(v, read(recorded[0])[k]), k
+    done = run_into(out)
+    assert (done["written"], done["skipped"]) == (0, 3)
+
+
+def test_an_interrupted_run_keeps_its_shards_and_finishes_later(tmp_path, recorded):
+    out = tmp_path / "run"
+    seen = []
+
+    def stop_after_the_first_shard(games: int) -> None:
+        seen.append(games)
+        if games >= 2:
+            raise KeyboardInterrupt
+
+    cut = run_into(out, threads=1, progress=stop_after_the_first_shard)
+    assert cut["interrupted"] and cut["written"] == 1
+    assert [s["file"] for s in json.loads((out / MANIFEST).read_text())["shards"]] == [shard_name(0)]
+    assert sorted(p.name for p in out.iterdir()) == [MANIFEST, shard_name(0)]
+    rest = run_into(out)
+    assert (rest["written"], rest["skipped"], rest["interrupted"]) == (2, 1, False)
+    for k, v in read(out).items():
+        assert np.array_equal(v, read(recorded[0])[k]), k
+
+
+def test_a_folder_of_other_data_is_never_written_into(tmp_path):
+    run_into(tmp_path / "run")
+    before = {p.name: p.read_bytes() for p in (tmp_path / "run").iterdir()}
+    with pytest.raises(OptionsError, match=r"other options \(games 5, not 6\)"):
+        run_into(tmp_path / "run", games=6)
+    with pytest.raises(OptionsError, match="agent 'mcts:iterations=60', not 'mcts:iterations=61'"):
+        selfplay("mcts:iterations=61", out=tmp_path / "run", games=5, shard_games=2, seed=7)
+    assert {p.name: p.read_bytes() for p in (tmp_path / "run").iterdir()} == before
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    with pytest.raises(OptionsError, match="not empty and holds no self-play manifest"):
+        run_into(tmp_path / "mine")
+    assert (tmp_path / "mine" / "notes.txt").read_text() == "keep me"
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(OptionsError, match="is a file, not a folder"):
+        run_into(tmp_path / "file")
+    (tmp_path / "fake").mkdir()
+    (tmp_path / "fake" / MANIFEST).write_text('{"format": "something else"}')
+    with pytest.raises(OptionsError, match="is not a pavilion-selfplay v1 manifest"):
+        run_into(tmp_path / "fake")
+
+
+def test_a_damaged_shard_is_named_not_overwritten(tmp_path):
+    out = tmp_path / "run"
+    run_into(out)
+    (out / shard_name(2)).write_bytes(b"PAR1 not really")
+    with pytest.raises(OptionsError, match=r"shard-00002\.parquet' cannot be read .*delete it to play it again"):
+        run_into(out)
+    assert (out / shard_name(2)).read_bytes() == b"PAR1 not really"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"games": 0}, "games must be from 1"),
+        ({"shard_games": 0}, "shard_games must be from 1"),
+        ({"games": 10**9, "shard_games": 1}, "more than 20000 shards"),
+        ({"players": 5}, "players"),
+        ({"side": "purple"}, "side"),
+        ({"sample_moves": -1}, "sample_moves"),
+    ],
+)
+def test_bad_options_are_refused_before_anything_is_written(tmp_path, options, message):
+    with pytest.raises(OptionsError, match=message):
+        run_into(tmp_path / "run", **options)
+    assert not (tmp_path / "run").exists()
+
+
+def test_only_a_searching_agent_self_plays(tmp_path):
+    for spec, message in [("greedy", "needs a searching agent"), ("mcts:c=-1", "agent 'mcts:c=-1': c")]:
+        with pytest.raises(OptionsError, match=message):
+            selfplay(spec, out=tmp_path / "run", games=1)
+
+
+def test_the_cli_writes_shards_and_says_where(tmp_path):
+    out = tmp_path / "data"
+    args = ["selfplay", "--agent", SPEC, "--games", "3", "--shard-games", "2", "--out", str(out), "--threads", "2"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "2 shards: 3 games," in r.output and "decisions" in r.output
+    r = CliRunner().invoke(main, [*args, "--json"])
+    assert r.exit_code == 0, r.output
+    done = json.loads(r.output)
+    assert (done["written"], done["skipped"], done["games"], len(done["shards"])) == (0, 2, 3, 2)
+    first = Move.from_action(int(read(out)["action"][0]))
+    assert Game(players=2, seed=1).is_legal(first)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--agent", "random"], "needs a searching agent"),
+        (["--games", "0"], "Invalid value for '--games'"),
+        (["--side", "plaid"], "Invalid value for '--side'"),
+        ([], "Missing option '--out'"),
+    ],
+)
+def test_the_cli_refuses_bad_options_in_one_line(tmp_path, args, message):
+    out = [] if args == [] else ["--out", str(tmp_path / "x")]
+    r = CliRunner().invoke(main, ["selfplay", *out, *args])
+    assert r.exit_code == 2
+    assert message in r.output and r.output.count("\n") == 1, r.output
