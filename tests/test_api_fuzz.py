@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 import pavilion
 from pavilion import Agent, Game, Move, Search, VecGame, akropolis, play_matches
+from pavilion._engine import akropolis as engine_akropolis
 from pavilion._engine import bench, selfplay, space_cost, star_points, text
 
 # Valid values are mostly left out on purpose where they would start long work
@@ -137,6 +138,16 @@ CALLS = {
     "akropolis.Search.run(iterations)": lambda x: akropolis.Search(fresh_akropolis()).run(iterations=x),
     "akropolis.Search.run(seconds)": lambda x: akropolis.Search(fresh_akropolis()).run(seconds=x),
     "akropolis.Search.result(top)": lambda x: akropolis.Search(fresh_akropolis()).result(top=x),
+    "akropolis.selfplay(agent)": lambda x: engine_akropolis.selfplay(x, []),
+    "akropolis.selfplay(indices)": lambda x: engine_akropolis.selfplay("mcts:iterations=1", x),
+    "akropolis.selfplay(players)": lambda x: engine_akropolis.selfplay("mcts", [], players=x),
+    "akropolis.selfplay(variants)": lambda x: engine_akropolis.selfplay("mcts", [], variants=x),
+    "akropolis.selfplay(long)": lambda x: engine_akropolis.selfplay("mcts", [], long=x),
+    "akropolis.selfplay(barracks_edge)": lambda x: engine_akropolis.selfplay("mcts", [], barracks_edge=x),
+    "akropolis.selfplay(lake)": lambda x: engine_akropolis.selfplay("mcts", [], lake=x),
+    "akropolis.selfplay(seed)": lambda x: engine_akropolis.selfplay("mcts", [], seed=x),
+    "akropolis.selfplay(threads)": lambda x: engine_akropolis.selfplay("mcts", [], threads=x),
+    "akropolis.selfplay(sample_moves)": lambda x: engine_akropolis.selfplay("mcts", [], sample_moves=x),
     "akropolis.play_matches(agents)": lambda x: akropolis.play_matches(x, [0]),
     "akropolis.play_matches(indices)": lambda x: akropolis.play_matches(["random"], x),
     "akropolis.play_matches(players)": lambda x: akropolis.play_matches(["random"], [0], players=x),

@@ -67,6 +67,16 @@ def test_ray_self_play_writes_the_local_shards(cluster, tmp_path):
         assert np.array_equal(a[k], b[k]), k
 
 
+def test_ray_akropolis_self_play_writes_the_local_shards(cluster, tmp_path):
+    options = {"games": 3, "shard_games": 1, "seed": 3, "akropolis_options": {"variants": "g"}}
+    selfplay("mcts:iterations=40", out=tmp_path / "local", threads=2, **options)
+    selfplay("mcts:iterations=40", out=tmp_path / "ray", ray=scale.LOCAL, **options)
+    a, b = read(tmp_path / "local"), read(tmp_path / "ray")
+    assert a["legal_moves"] == b["legal_moves"] and list(a["position"]) == list(b["position"])
+    assert all(np.array_equal(x, y) for x, y in zip(a["policy"], b["policy"], strict=True))
+    assert np.array_equal(a["scores"], b["scores"]) and np.array_equal(a["action"], b["action"])
+
+
 def ray_workers(task: str) -> list[int]:
     """Process ids of the Ray workers running `task` now (Ray names its workers' processes)."""
     found = []

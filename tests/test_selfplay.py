@@ -11,9 +11,9 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from pavilion import NUM_ACTIONS, OBSERVATION_LEN, Game, Move, OptionsError, play_matches
+from pavilion import NUM_ACTIONS, OBSERVATION_LEN, Game, Move, OptionsError, akropolis, play_matches
 from pavilion.cli import main
-from pavilion.selfplay import COLUMNS, MANIFEST, read, selfplay, shard_name
+from pavilion.selfplay import AKROPOLIS_COLUMNS, COLUMNS, MANIFEST, read, selfplay, shard_name
 
 SPEC = "mcts:iterations=60"
 
@@ -228,3 +228,65 @@ def test_the_cli_refuses_bad_options_in_one_line(tmp_path, args, message):
     r = CliRunner().invoke(main, ["selfplay", *out, *args])
     assert r.exit_code == 2
     assert message in r.output and r.output.count("\n") == 1, r.output
+
+
+AKROPOLIS_OPTIONS = {"variants": "hmb", "long": False, "barracks_edge": "outside", "lake": "single_hex"}
+
+
+@pytest.fixture(scope="module")
+def akropolis_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("akropolis")
+    selfplay(
+        SPEC, out=out, games=3, shard_games=2, seed=5, players=3, sample_moves=4, akropolis_options=AKROPOLIS_OPTIONS
+    )
+    return out
+
+
+def test_akropolis_shards_have_their_documented_columns(akropolis_run):
+    table = pq.read_table(akropolis_run / shard_name(0))
+    assert table.column_names == [name for name, _, _ in AKROPOLIS_COLUMNS]
+    manifest = json.loads((akropolis_run / MANIFEST).read_text())
+    assert (manifest["game"], manifest["variants"], manifest["players"]) == ("akropolis", "hmb", 3)
+    assert "observation_layout" not in manifest and "side" not in manifest
+
+
+def test_every_akropolis_row_matches_the_game_replayed(akropolis_run):
+    """Each row's position is the engine's with the face-down tiles sorted (their
+    order never written), its legal moves the engine's, its policy over them."""
+    data = read(akropolis_run)
+    assert sorted(set(data["game"].tolist())) == [0, 1, 2]
+    for number in range(3):
+        rows = np.flatnonzero(data["game"] == number)
+        g = akropolis.Game(players=3, seed=5 + number, **AKROPOLIS_OPTIONS)
+        for r in rows:
+            assert data["to_move"][r] == g.current_player
+            doc, seen = json.loads(g.to_json(None)), json.loads(data["position"][r])
+            hidden = sorted(t for stack in doc["stacks"] for t in stack)
+            assert [t for stack in seen["stacks"] for t in stack] == hidden, "face-down tiles not in sorted order"
+            assert {k: v for k, v in seen.items() if k != "stacks"} == {k: v for k, v in doc.items() if k != "stacks"}
+            assert data["legal_moves"][r] == [str(m) for m in g.legal_moves()]
+            policy = data["policy"][r]
+            assert len(policy) == len(data["legal_moves"][r]) and abs(policy.sum() - 1) < 1e-5
+            assert policy[data["action"][r]] > 0
+            g.play(data["legal_moves"][r][data["action"][r]])
+        assert g.is_over
+        for r in rows:
+            assert data["scores"][r].tolist() == g.scores
+            assert data["returns"][r].tolist() == [1 / len(g.winners) if s in g.winners else 0 for s in range(3)]
+
+
+def test_akropolis_self_play_without_sampling_is_the_arena_game(tmp_path):
+    selfplay(SPEC, out=tmp_path, games=2, seed=8, akropolis_options={})
+    data = read(tmp_path)
+    for game in akropolis.play_matches([SPEC], [0, 1], seed=8):
+        rows = data["game"] == game["index"]
+        assert rows.sum() == game["moves"] and data["scores"][rows][0].tolist() == game["scores"]
+
+
+def test_the_akropolis_cli_writes_shards(tmp_path):
+    args = ["akropolis", "selfplay", "--agent", SPEC, "--games", "2", "--out", str(tmp_path / "a"), "--variants", "t"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    assert "1 shard: 2 games," in r.output
+    r = CliRunner().invoke(main, ["akropolis", "selfplay", "--out", str(tmp_path / "b"), "--long", "--players", "4"])
+    assert r.exit_code == 2 and r.output == "Error: the long game is for 2 or 3 players\n"

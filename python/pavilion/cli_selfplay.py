@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -15,24 +17,59 @@ from pavilion.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_SHARD_GAMES, se
 DEFAULT_AGENT = "mcts:iterations=800"
 
 
-@click.command()
-@click.option("--agent", default=DEFAULT_AGENT, show_default=True, help="The searching agent, mcts[:options].")
-@click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
-@click.option("--out", "out", required=True, help="The folder for the shards and manifest.json (new, or this run's).")
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
-@click.option("--seed", type=SEED, default=1, show_default=True, help="Game i has seed SEED + i.")
-@click.option("--shard-games", type=click.IntRange(1, MAX_SHARD_GAMES), default=DEFAULT_SHARD_GAMES, show_default=True)
-@click.option(
-    "--sample-moves",
-    type=click.IntRange(0, 10_000),
-    default=0,
-    show_default=True,
-    help="Decisions at the start of each game that play a move drawn from the search's probabilities.",
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def stacked(*options: Callable[[F], F]) -> Callable[[F], F]:
+    """Several click options as one decorator, in the order given."""
+
+    def apply(f: F) -> F:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return apply
+
+
+#: The agent, the games and the folder: the same for both games.
+SELFPLAY_OPTIONS = stacked(
+    click.option("--agent", default=DEFAULT_AGENT, show_default=True, help="The searching agent, mcts[:options]."),
+    click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True),
+    click.option(
+        "--out", "out", required=True, help="The folder for the shards and manifest.json (new, or this run's)."
+    ),
+    click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True),
 )
-@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
-@RAY_OPTION
-@click.option("--json", "as_json", is_flag=True, help="Print what was done as JSON.")
+
+#: How the run goes: the same for both games.
+SELFPLAY_RUN_OPTIONS = stacked(
+    click.option("--seed", type=SEED, default=1, show_default=True, help="Game i has seed SEED + i."),
+    click.option(
+        "--shard-games", type=click.IntRange(1, MAX_SHARD_GAMES), default=DEFAULT_SHARD_GAMES, show_default=True
+    ),
+    click.option(
+        "--sample-moves",
+        type=click.IntRange(0, 10_000),
+        default=0,
+        show_default=True,
+        help="Decisions at the start of each game that play a move drawn from the search's probabilities.",
+    ),
+    click.option(
+        "--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores)."
+    ),
+    RAY_OPTION,
+    click.option("--json", "as_json", is_flag=True, help="Print what was done as JSON."),
+)
+
+
+@click.command()
+@SELFPLAY_OPTIONS
+@click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
+@SELFPLAY_RUN_OPTIONS
 def selfplay_command(
     agent: str,
     games: int,
@@ -55,6 +92,25 @@ def selfplay_command(
     Run the same command again to finish an interrupted run: shards on disk
     are kept and skipped.
     """
+    selfplay_screen(agent, games, out, players, seed, shard_games, sample_moves, threads, ray, as_json, side=side)
+
+
+def selfplay_screen(
+    agent: str,
+    games: int,
+    out: str,
+    players: int,
+    seed: int,
+    shard_games: int,
+    sample_moves: int,
+    threads: int | None,
+    ray: str | None,
+    as_json: bool,
+    **game_options: Any,
+) -> None:
+    """`selfplay` for either game: a progress bar over the games, then what
+    was written (or JSON). `game_options` go to `pavilion.selfplay.selfplay`
+    (`side=` for Summer Pavilion, `akropolis_options=` for Akropolis)."""
     try:
         run = counted(
             as_json,
@@ -64,13 +120,13 @@ def selfplay_command(
                 games=games,
                 out=out,
                 players=players,
-                side=side,
                 seed=seed,
                 shard_games=shard_games,
                 sample_moves=sample_moves,
                 threads=threads,
                 ray=ray_or_local(ray),
                 progress=tick,
+                **game_options,
             ),
         )
     except SaveError as e:
@@ -84,10 +140,11 @@ def selfplay_command(
         played = sum(s["games"] for s in shards)
         decisions = sum(s["decisions"] for s in shards)
         kept = f" ({run['skipped']} were there already)" if run["skipped"] else ""
-        console.print(
-            f"{len(shards)} shards{kept}: {played} games, {decisions} decisions, in {quote_path(out)} (see {MANIFEST})"
-        )
+        where = f"in {quote_path(out)} (see {MANIFEST})"
+        console.print(f"{plural(len(shards), 'shard')}{kept}: {played} games, {decisions} decisions, {where}")
     if run["interrupted"]:
         left = -(-games // shard_games) - len(shards)
-        console.print(f"[yellow]interrupted[/]: {left} shards left; run the same command again to finish them")
+        console.print(
+            f"[yellow]interrupted[/]: {plural(left, 'shard')} left; run the same command again to finish them"
+        )
         sys.exit(130)

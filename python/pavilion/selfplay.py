@@ -1,11 +1,14 @@
 """Self-play training data: games of one searching agent against itself, written
 as Parquet shards (pyarrow) with a JSON manifest, on this machine or on Ray.
 
-Each row of a shard is one decision: what the player to move saw
-(`observation`, laid out as `pavilion.OBSERVATION_LAYOUT`), which actions were
-legal (`legal_mask`), what the search thought of each action (`policy`: visit
-shares, summing to 1), the action played, and how the game ended (`returns`,
-`scores`). `COLUMNS` documents every column; `read` loads shards as numpy arrays.
+Each row of a shard is one decision. For Summer Pavilion (`COLUMNS`): what the
+player to move saw (`observation`, laid out as `pavilion.OBSERVATION_LAYOUT`),
+which actions were legal (`legal_mask`), what the search thought of each
+action (`policy`: visit shares, summing to 1), the action played, and how the
+game ended (`returns`, `scores`). Akropolis has no fixed action space (a city
+grows without bound), so its rows (`AKROPOLIS_COLUMNS`) hold the position as
+the player to move sees it and the legal moves in notation, with the search's
+probability for each. `read` loads shards as numpy arrays and lists.
 
 A run is resumable: shard k always holds the games numbered k·shard_games on,
 each a pure function of (agent, options, seed, game number), and a shard is
@@ -23,7 +26,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from pavilion._engine import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_LEN, SIDES, OptionsError
+from pavilion._engine import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_LEN, SIDES, OptionsError, akropolis
 from pavilion._engine import selfplay as play_selfplay
 from pavilion.analysis import default_threads
 from pavilion.files import parse_json, quote_path, read_input, replace_atomically
@@ -31,8 +34,6 @@ from pavilion.files import parse_json, quote_path, read_input, replace_atomicall
 if TYPE_CHECKING:
     import pyarrow as pa
     from numpy.typing import NDArray
-
-    from pavilion._engine import SelfPlayArrays
 
 FORMAT = "pavilion-selfplay"
 VERSION = 1
@@ -64,6 +65,27 @@ COLUMNS: list[tuple[str, str, str]] = [
     ("scores", "int32[players]", "each seat's final score"),
 ]
 
+#: Every column of an Akropolis shard, in order.
+AKROPOLIS_COLUMNS: list[tuple[str, str, str]] = [
+    *COLUMNS[:3],
+    (
+        "position",
+        "string",
+        "the position file as the seat deciding sees it (face-down tiles in ascending order, never their real order)",
+    ),
+    ("legal_moves", "list<string>", "the legal moves, in notation"),
+    (
+        "policy",
+        "list<float32>",
+        "the search's probability for each legal move (its visit shares; one legal move gets 1); sums to 1",
+    ),
+    ("action", "int16", "the index in legal_moves of the move played"),
+    *COLUMNS[-2:],
+]
+
+#: The games self-play knows, as manifests name them.
+SUMMER, AKROPOLIS = "summer-pavilion", "akropolis"
+
 
 class ShardInfo(TypedDict):
     file: str
@@ -72,15 +94,21 @@ class ShardInfo(TypedDict):
     decisions: int
 
 
-class Manifest(TypedDict):
-    """`manifest.json`: the run's options, then the shards written so far."""
+class Manifest(TypedDict, total=False):
+    """`manifest.json`: the run's options, the data's layout, then the shards
+    written so far. Summer Pavilion runs have `side` and the observation's and
+    actions' sizes and layout; Akropolis runs have the game options instead."""
 
     format: str
     version: int
-    game: str
     agent: str
+    game: str
     players: int
     side: str
+    variants: str
+    long: bool
+    barracks_edge: str
+    lake: str
     seed: int
     games: int
     shard_games: int
@@ -115,18 +143,34 @@ def shard_name(k: int) -> str:
     return f"shard-{k:05d}.parquet"
 
 
-def play_shard(
-    agent: str, indices: list[int], players: int, side: str, seed: int, threads: int, sample_moves: int
-) -> SelfPlayArrays:
-    """The arrays of games number `indices` (the engine's `selfplay`)."""
-    return play_selfplay(
-        agent, indices, players=players, side=side, seed=seed, threads=threads, sample_moves=sample_moves
-    )
+def play_shard(agent: str, indices: list[int], rules: dict[str, Any], threads: int, sample_moves: int) -> Any:
+    """The engine's self-play of games number `indices` under `rules` (the
+    manifest's game, players, seed and game options)."""
+    options = {k: v for k, v in rules.items() if k != "game"}
+    if rules["game"] == AKROPOLIS:
+        return akropolis.selfplay(agent, indices, threads=threads, sample_moves=sample_moves, **options)
+    return play_selfplay(agent, indices, threads=threads, sample_moves=sample_moves, **options)
 
 
-def to_table(data: SelfPlayArrays, first_game: int, games: int) -> pa.Table:
-    """One shard's arrays as an Arrow table of `COLUMNS`, marked with the games it holds."""
+def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
+    """One shard's data as an Arrow table of the game's columns, marked with the games it holds."""
     np, pa, _ = _arrow()
+    marks = {SHARD_KEY: json.dumps({"first_game": first_game, "games": games}).encode()}
+    if game == AKROPOLIS:
+        at = [data["index"].index(g) for g in data["game"]]
+        players = len(data["scores"][0]) if data["scores"] else 0
+        columns = {
+            "game": pa.array(data["game"], pa.int64()),
+            "ply": pa.array(data["ply"], pa.int16()),
+            "to_move": pa.array(data["to_move"], pa.int8()),
+            "position": pa.array(data["position"], pa.string()),
+            "legal_moves": pa.array(data["legal_moves"], pa.list_(pa.string())),
+            "policy": pa.array(data["policy"], pa.list_(pa.float32())),
+            "action": pa.array(data["action"], pa.int16()),
+            "returns": pa.array([data["returns"][i] for i in at], pa.list_(pa.float32(), players)),
+            "scores": pa.array([data["scores"][i] for i in at], pa.list_(pa.int32(), players)),
+        }
+        return pa.table(columns).replace_schema_metadata(marks)
     at = np.searchsorted(data["index"], data["game"])  # each row's game among the shard's
 
     def fixed(a: NDArray[Any]) -> Any:
@@ -143,7 +187,6 @@ def to_table(data: SelfPlayArrays, first_game: int, games: int) -> pa.Table:
         "returns": fixed(data["returns"][at]),
         "scores": fixed(data["scores"][at]),
     }
-    marks = {SHARD_KEY: json.dumps({"first_game": first_game, "games": games}).encode()}
     return pa.table(columns).replace_schema_metadata(marks)
 
 
@@ -191,16 +234,16 @@ def _check_folder(out: Path, options: dict[str, Any]) -> Manifest:
         return found  # type: ignore[return-value]
     if any(not p.name.startswith(".") for p in out.iterdir()):
         raise OptionsError(f"{quote_path(str(out))} is not empty and holds no self-play manifest: give a new folder")
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        **options,  # type: ignore[typeddict-item]
-        "num_actions": NUM_ACTIONS,
-        "observation_length": OBSERVATION_LEN,
-        "observation_layout": OBSERVATION_LAYOUT,
-        "columns": [{"name": n, "type": t, "help": h} for n, t, h in COLUMNS],
-        "shards": [],
-    }
+    if options["game"] == AKROPOLIS:
+        layout: dict[str, Any] = {"columns": [{"name": n, "type": t, "help": h} for n, t, h in AKROPOLIS_COLUMNS]}
+    else:
+        layout = {
+            "num_actions": NUM_ACTIONS,
+            "observation_length": OBSERVATION_LEN,
+            "observation_layout": OBSERVATION_LAYOUT,
+            "columns": [{"name": n, "type": t, "help": h} for n, t, h in COLUMNS],
+        }
+    return {"format": FORMAT, "version": VERSION, **options, **layout, "shards": []}  # type: ignore[typeddict-item]
 
 
 def _save_manifest(out: Path, manifest: Manifest) -> None:
@@ -220,10 +263,13 @@ def selfplay(
     threads: int | None = None,
     ray: str | None = None,
     progress: Callable[[int], None] | None = None,
+    akropolis_options: dict[str, Any] | None = None,
 ) -> Run:
     """Plays `games` self-play games of the searching `agent` (`mcts[:options]`)
     into the folder `out`, `shard_games` games a shard, skipping shards already
-    there. The first `sample_moves` decisions of each game play a move drawn
+    there: Summer Pavilion games (with `side`), or Akropolis games when
+    `akropolis_options` is given (variants, long, barracks_edge, lake; `{}` for
+    the defaults). The first `sample_moves` decisions of each game play a move drawn
     from the search's probabilities (for varied openings), the rest its best.
     `threads`: games at once on this machine; with `ray` (an address, or
     "local" for a new Ray instance of `threads` CPUs) one shard per Ray task.
@@ -238,17 +284,12 @@ def selfplay(
         raise OptionsError(
             f"{games} games at {shard_games} a shard make more than {MAX_SHARDS} shards: raise shard_games"
         )
-    play_shard(agent, [], players, side, seed, 1, sample_moves)  # refuses a bad agent or option now
-    options = {
-        "game": "summer-pavilion",
-        "agent": agent,
-        "players": players,
-        "side": side,
-        "seed": seed,
-        "games": games,
-        "shard_games": shard_games,
-        "sample_moves": sample_moves,
-    }
+    if akropolis_options is None:
+        rules: dict[str, Any] = {"game": SUMMER, "players": players, "side": side, "seed": seed}
+    else:
+        rules = {"game": AKROPOLIS, "players": players, **akropolis_options, "seed": seed}
+    play_shard(agent, [], rules, 1, sample_moves)  # refuses a bad agent or option now
+    options = {"agent": agent, **rules, "games": games, "shard_games": shard_games, "sample_moves": sample_moves}
     folder = Path(out)
     manifest = _check_folder(folder, options)
     plan = [
@@ -260,10 +301,10 @@ def selfplay(
             done[k] = _finished_shard(folder / shard_name(k), indices[0], len(indices))
     skipped = len(done)
 
-    def finish(k: int, data: SelfPlayArrays) -> None:
+    def finish(k: int, data: Any) -> None:
         indices = dict(plan)[k]
         path = folder / shard_name(k)
-        replace_atomically(path, _shard_bytes(to_table(data, indices[0], len(indices))))
+        replace_atomically(path, _shard_bytes(to_table(data, rules["game"], indices[0], len(indices))))
         done[k] = {"file": path.name, "first_game": indices[0], "games": len(indices), "decisions": len(data["game"])}
         manifest["shards"] = [done[j] for j in sorted(done)]
         _save_manifest(folder, manifest)
@@ -280,12 +321,12 @@ def selfplay(
         if ray is None:
             threads = threads or default_threads()
             for k, indices in todo:
-                finish(k, play_shard(agent, indices, players, side, seed, threads, sample_moves))
+                finish(k, play_shard(agent, indices, rules, threads, sample_moves))
         else:
             from pavilion import scale
 
             with scale.cluster(ray, threads):
-                tasks = [(agent, indices, players, side, seed, 1, sample_moves) for _, indices in todo]
+                tasks = [(agent, indices, rules, 1, sample_moves) for _, indices in todo]
                 for t, data in scale.run_tasks(play_shard, tasks):
                     finish(todo[t][0], data)
     except KeyboardInterrupt:
@@ -293,11 +334,13 @@ def selfplay(
     return {"manifest": manifest, "written": len(done) - skipped, "skipped": skipped, "interrupted": interrupted}
 
 
-def read(path: str | os.PathLike[str]) -> dict[str, NDArray[Any]]:
+def read(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A shard (a `.parquet` file), or every shard of a self-play folder in
-    game order, as numpy arrays: one row per decision; `observation`,
-    `legal_mask`, `policy`, `returns` and `scores` are 2-dimensional."""
-    _, pa, pq = _arrow()
+    game order: one row per decision, each column a numpy array (columns of
+    fixed-size lists 2-dimensional: `observation`, `legal_mask`, `policy`,
+    `returns`, `scores`) or, for Akropolis's per-decision lists, a list
+    (`legal_moves`: lists of str, `policy`: float32 arrays)."""
+    np, pa, pq = _arrow()
     p = Path(path)
     if p.is_dir():
         files = sorted(p.glob("shard-*.parquet"))
@@ -309,10 +352,14 @@ def read(path: str | os.PathLike[str]) -> dict[str, NDArray[Any]]:
         table = pa.concat_tables([pq.read_table(f) for f in files])
     except (OSError, ValueError) as e:
         raise OptionsError(f"cannot read self-play data {quote_path(str(p))}: {str(e)[:120]}") from None
-    out: dict[str, NDArray[Any]] = {}
+    out: dict[str, Any] = {}
     for name in table.column_names:
         col = table.column(name).combine_chunks()
-        if isinstance(col.type, pa.FixedSizeListType):
+        if isinstance(col.type, pa.ListType):
+            items = col.to_pylist()
+            numeric = pa.types.is_floating(col.type.value_type)
+            out[name] = [np.asarray(x, dtype=np.float32) for x in items] if numeric else items
+        elif isinstance(col.type, pa.FixedSizeListType):
             width = col.type.list_size
             out[name] = col.flatten().to_numpy(zero_copy_only=False).reshape(-1, width)
         else:

@@ -19,6 +19,7 @@ __all__ = [
     "Search",
     "_game_from_state",
     "play_matches",
+    "selfplay",
 ]
 
 class HexInfo(TypedDict):
@@ -215,3 +216,33 @@ def play_matches(
     seed: int | None = None,
     threads: int = 1,
 ) -> list[MatchResult]: ...
+
+class SelfPlayLists(TypedDict):
+    """`selfplay`'s answer: one item per decision (game, ply, to_move,
+    position, legal_moves, policy, action), then one per game (index, scores,
+    returns, moves)."""
+
+    game: list[int]
+    ply: list[int]
+    to_move: list[int]
+    position: list[str]
+    legal_moves: list[list[str]]
+    policy: list[list[float]]
+    action: list[int]
+    index: list[int]
+    scores: list[list[int]]
+    returns: list[list[float]]
+    moves: list[int]
+
+def selfplay(
+    agent: str,
+    indices: list[int],
+    players: int = 2,
+    variants: str = "",
+    long: bool = False,
+    barracks_edge: str = "outside",
+    lake: str = "single_hex",
+    seed: int = 0,
+    threads: int = 1,
+    sample_moves: int = 0,
+) -> SelfPlayLists: ...

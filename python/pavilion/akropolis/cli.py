@@ -35,6 +35,7 @@ from pavilion.cli_play import (
     run_session,
     writable_record_path,
 )
+from pavilion.cli_selfplay import SELFPLAY_OPTIONS, SELFPLAY_RUN_OPTIONS, selfplay_screen
 
 
 def load_position(path: str, move: int | None = None) -> Game:
@@ -138,6 +139,42 @@ akropolis.add_command(
         Ctrl-C stops early and prints the best answer so far.""",
     )
 )
+
+
+@akropolis.command("selfplay")
+@SELFPLAY_OPTIONS
+@click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none).")
+@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
+@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True)
+@click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True)
+@SELFPLAY_RUN_OPTIONS
+def selfplay_command(
+    agent: str,
+    games: int,
+    out: str,
+    players: int,
+    variants: str,
+    long_game: bool,
+    barracks_edge: str,
+    lake: str,
+    seed: int,
+    shard_games: int,
+    sample_moves: int,
+    threads: int | None,
+    ray: str | None,
+    as_json: bool,
+) -> None:
+    """Training data: Akropolis games of a searching agent against itself.
+
+    Writes Parquet shards of one row per decision (the position as the player
+    to move sees it, the legal moves, the search's probability for each, the
+    move played, the final returns) and a manifest (needs pip install
+    'pavilion[rl]'). Run the same command again to finish an interrupted run.
+    """
+    options = {"variants": variants, "long": long_game, "barracks_edge": barracks_edge, "lake": lake}
+    selfplay_screen(
+        agent, games, out, players, seed, shard_games, sample_moves, threads, ray, as_json, akropolis_options=options
+    )
 
 
 @akropolis.command(epilog=f"\b\nAgents: {AGENT_OPTIONS['summary']} (see `pavilion arena --help` for the mcts options).")

@@ -145,6 +145,16 @@ impl Game {
         shuffle(&mut self.stacked[..n], &mut SplitMix64::new(seed));
     }
 
+    /// The game as every player sees it: the face-down tiles in ascending order,
+    /// so that a position written from it tells which tiles are face down (public:
+    /// every other tile is in sight) but never their real order.
+    pub fn public_view(&self) -> Game {
+        let mut view = self.clone();
+        let n = view.stacked_len as usize;
+        view.stacked[..n].sort_unstable();
+        view
+    }
+
     /// Every tile in play, once: on the site, face down, or in a city.
     pub fn census(&self) -> [u8; LAST_TILE as usize + 1] {
         let mut seen = [0u8; LAST_TILE as usize + 1];

@@ -19,6 +19,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAgent>()?;
     m.add_class::<PySearch>()?;
     m.add_function(wrap_pyfunction!(play_matches, m)?)?;
+    m.add_function(wrap_pyfunction!(crate::akropolis_selfplay::selfplay, m)?)?;
     Ok(())
 }
 

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 mod agents;
 mod akropolis;
 mod akropolis_play;
+mod akropolis_selfplay;
 mod arena;
 mod args;
 mod arrays;

@@ -24,7 +24,7 @@ fn gray_cost_is_paid_per_printed_value() {
     give(&mut g, 0, "BB");
     g.play(&mv("B1")).unwrap();
     assert!(g.boards[0].hand.is_empty());
-    assert_eq!(g.tower, tiles("BB"));
+    assert_eq!(*g.tower(), tiles("BB"));
 }
 
 #[test]

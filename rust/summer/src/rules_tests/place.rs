@@ -16,7 +16,7 @@ fn payment_all_real_tiles() {
     assert_eq!(texts_starting(&g, "B6"), ["B6"], "no wilds in hand: one payment");
     g.play(&mv("B6")).unwrap();
     assert_eq!(g.boards[0].hand, tiles("B"));
-    assert_eq!(g.tower, tiles("BBBBB"));
+    assert_eq!(*g.tower(), tiles("BBBBB"));
     assert!(g.boards[0].is_covered("B6".parse().unwrap()));
     assert_census(&g);
 }

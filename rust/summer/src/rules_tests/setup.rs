@@ -60,6 +60,18 @@ fn wild_order_is_configurable() {
 }
 
 #[test]
+fn the_chance_state_is_the_draw_order_and_nothing_else() {
+    // Dealing draws from it, so a new game's state is past its seed's.
+    let mut g = new_game(2, Side::Coloured);
+    assert_ne!(g.rng_state(), crate::rng::SplitMix64::new(1).state, "dealing drew nothing");
+    // Re-dealing the hidden order replaces the state and changes nothing visible.
+    let before = g;
+    g.redraw_hidden(7);
+    assert_eq!(g.rng_state(), crate::rng::SplitMix64::new(7).state);
+    assert_eq!((g.bag, g.tower, g.supply, g.boards), (before.bag, before.tower, before.supply, before.boards));
+}
+
+#[test]
 fn a_wild_order_is_read_as_letters_or_colour_names() {
     use crate::state::parse_wild_order;
     use Colour::*;
