@@ -195,6 +195,9 @@ fn root_parallel_threads_share_the_iterations_one_tree_each() {
     let per_tree: Vec<u64> = s.trees.iter().map(|t| t.iterations).collect();
     assert_eq!(per_tree, [501, 500]);
     assert_eq!(s.result(1).moves.iter().map(|m| m.visits).sum::<u64>(), 1001);
+    // Each tree has its own seed, so the trees explore differently.
+    let visits = |t: &super::Tree<Nim>| t.root_edges().iter().map(|e| e.visits).collect::<Vec<_>>();
+    assert_ne!(visits(&s.trees[0]), visits(&s.trees[1]), "the trees searched alike");
 }
 
 #[test]

@@ -187,6 +187,23 @@ fn search_passes_keep_all_they_can_or_nothing() {
     assert_eq!(sizes.len(), 5, "one pass per keep size 0..4 in the last round: {sizes:?}");
 }
 
+#[test]
+fn the_passes_option_decides_which_passes_the_root_weighs() {
+    // Round 2, a hand of 8: 20 passes are weighed by default, every one of the
+    // legal passes with `passes=all`.
+    let mut g = placing(2, Side::Coloured, 2);
+    give(&mut g, 0, "PPGGOOYY");
+    let passes = |r: &SearchResult| r.moves.iter().filter(|m| matches!(m.mv, Move::Pass { .. })).count();
+    let mut legal = MoveList::new();
+    g.legal_moves(&mut legal);
+    let every = legal.iter().filter(|m| matches!(m, Move::Pass { .. })).count();
+    assert!(every > 20);
+    let pruned = run(&g, cfg(1), 3000);
+    assert_eq!(passes(&pruned), 20);
+    let all = run(&g, SearchConfig { passes: crate::search::Passes::All, ..cfg(1) }, 3000);
+    assert_eq!(passes(&all), every);
+}
+
 /// The tree's moves are the legal moves, in their order, less the pruned passes:
 /// keeping nothing or as many as allowed (in the last round, the first of each size).
 #[test]
