@@ -149,6 +149,17 @@ def counting_progress(hidden: bool, label: str | None = None) -> Progress:
     )
 
 
+def stacked(*options: Callable[[F], F]) -> Callable[[F], F]:
+    """Several click options as one decorator, in the order given."""
+
+    def apply(f: F) -> F:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return apply
+
+
 MOVE_OPTION = click.option(
     "--move",
     type=click.IntRange(0, None),

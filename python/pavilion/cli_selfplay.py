@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
-from pavilion.cli_common import RAY_OPTION, SEED, SIDE, SIDE_NAMES, InputError, console, counted, ray_or_local
+from pavilion._engine import MAX_SAMPLE_MOVES
+from pavilion.cli_common import RAY_OPTION, SEED, SIDE, SIDE_NAMES, InputError, console, counted, ray_or_local, stacked
 from pavilion.files import SaveError, quote_path
 from pavilion.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_SHARD_GAMES, selfplay
 
@@ -19,20 +19,6 @@ DEFAULT_AGENT = "mcts:iterations=800"
 
 def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def stacked(*options: Callable[[F], F]) -> Callable[[F], F]:
-    """Several click options as one decorator, in the order given."""
-
-    def apply(f: F) -> F:
-        for option in reversed(options):
-            f = option(f)
-        return f
-
-    return apply
 
 
 #: The agent, the games and the folder: the same for both games.
@@ -53,7 +39,7 @@ SELFPLAY_RUN_OPTIONS = stacked(
     ),
     click.option(
         "--sample-moves",
-        type=click.IntRange(0, 10_000),
+        type=click.IntRange(0, MAX_SAMPLE_MOVES),
         default=0,
         show_default=True,
         help="Decisions at the start of each game that play a move drawn from the search's probabilities.",

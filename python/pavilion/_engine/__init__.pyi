@@ -25,6 +25,7 @@ __all__ = [
     "DEFAULT_WILD_ORDER",
     "FEATURES",
     "MAX_ITERATIONS",
+    "MAX_SAMPLE_MOVES",
     "MAX_SECONDS",
     "NUM_ACTIONS",
     "OBSERVATION_LAYOUT",
@@ -83,6 +84,8 @@ SCORE_FLOOR: int
 MAX_SECONDS: float
 """Longest time budget a search or agent accepts (one week)."""
 MAX_ITERATIONS: int
+MAX_SAMPLE_MOVES: int
+"""The most decisions of a self-play game that may be drawn from the search's probabilities."""
 """Most iterations a move a search or agent accepts."""
 
 class BoardSetup(TypedDict):

@@ -25,6 +25,7 @@ from pavilion.cli_common import (
     picture_options,
     ray_or_local,
     solve_command,
+    stacked,
     write_pictures,
 )
 from pavilion.cli_play import (
@@ -45,6 +46,15 @@ def load_position(path: str, move: int | None = None) -> Game:
     return game
 
 
+#: The rule options of a new game (and of a match or self-play run).
+RULE_OPTIONS = stacked(
+    click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none)."),
+    click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles)."),
+    click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True),
+    click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True),
+)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 def akropolis() -> None:
     """Akropolis: positions, legal moves, perft, analysis and matches between agents.
@@ -57,10 +67,7 @@ def akropolis() -> None:
 @akropolis.command()
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--seed", type=SEED, default=None, help="Fixes the shuffle (default: random).")
-@click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none).")
-@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
-@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True)
-@click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True)
+@RULE_OPTIONS
 def new(players: int, seed: int | None, variants: str, long_game: bool, barracks_edge: str, lake: str) -> None:
     """Print the position file of a new game."""
     try:
@@ -143,10 +150,7 @@ akropolis.add_command(
 
 @akropolis.command("selfplay")
 @SELFPLAY_OPTIONS
-@click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none).")
-@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
-@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True)
-@click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True)
+@RULE_OPTIONS
 @SELFPLAY_RUN_OPTIONS
 def selfplay_command(
     agent: str,
@@ -181,10 +185,7 @@ def selfplay_command(
 @click.argument("agents", nargs=-1, required=True)
 @click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
-@click.option("--variants", default="", help="Scoring variants on, as letters from hmbtg (default none).")
-@click.option("--long", "long_game", is_flag=True, help="The long game (2 or 3 players, all 61 tiles).")
-@click.option("--barracks-edge", type=click.Choice(BARRACKS_EDGES), default=BARRACKS_EDGES[0], show_default=True)
-@click.option("--lake", type=click.Choice(LAKES), default=LAKES[0], show_default=True)
+@RULE_OPTIONS
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")

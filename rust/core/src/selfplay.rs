@@ -18,6 +18,10 @@ use crate::search::{outcome, SearchResult};
 /// reaching it means the rules stopped advancing.
 const MAX_MOVES: u32 = 10_000;
 
+/// The most decisions a game may draw from the search's probabilities: any
+/// more would be more than a game has.
+pub const MAX_SAMPLE_MOVES: u32 = MAX_MOVES;
+
 /// Sets apart the stream that samples moves from the agents' search seeds.
 const SAMPLING_SALT: u64 = 0x5E1F_91A7_0000_0001;
 

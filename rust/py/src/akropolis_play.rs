@@ -161,7 +161,7 @@ fn play_matches<'py>(
     }
     let options = crate::akropolis::options_arg(players, variants, long, barracks_edge, lake)?;
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
-    let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
+    let indices = crate::args::game_indices(&indices)?;
     let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?.unwrap_or(0);
     let new_game = move |s: u64| Game::new(options, s).expect("options checked above");
     let results = crate::interrupt::run(py, |stop| {

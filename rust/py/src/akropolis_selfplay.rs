@@ -4,7 +4,6 @@
 //! moves in notation, with the search's probability for each.
 
 use pavilion_akropolis::{Game, MoveList};
-use pavilion_core::agents::{mcts_agent_from_spec, MAX_THREADS};
 use pavilion_core::arena::run_indexed;
 use pavilion_core::selfplay::{selfplay_game, SelfPlayGame};
 use pyo3::prelude::*;
@@ -12,9 +11,6 @@ use pyo3::types::PyDict;
 
 use crate::args::Int;
 use crate::errors::to_py;
-
-/// The most decisions that may be sampled from the search (more than any game has).
-const MAX_SAMPLE_MOVES: u64 = 10_000;
 
 /// One decision as recorded.
 struct Row {
@@ -85,13 +81,11 @@ pub fn selfplay<'py>(
     sample_moves: Int,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = crate::akropolis::options_arg(players, variants, long, barracks_edge, lake)?;
-    let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
-    let seed = seed.within("seed", 0, u64::MAX)?;
-    let sample_moves = sample_moves.within("sample_moves", 0, MAX_SAMPLE_MOVES)? as u32;
-    let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
-    mcts_agent_from_spec(agent, 0).map_err(to_py)?;
+    let run = crate::selfplay::Run::read(agent, &indices, seed, threads, sample_moves)?;
     let games = crate::interrupt::run(py, |stop| {
-        run_indexed(&indices, threads, stop, &|index| play(agent, options, seed, index, sample_moves, stop))
+        run_indexed(&run.indices, run.threads, stop, &|index| {
+            play(agent, options, run.seed, index, run.sample_moves, stop)
+        })
     })?
     .map_err(to_py)?;
 

@@ -33,7 +33,7 @@ pub fn play_matches<'py>(
     let side: Side = side.parse().map_err(to_py)?;
     let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
-    let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
+    let indices = crate::args::game_indices(&indices)?;
     let opts = Options::new(players, side, None).map_err(to_py)?;
     let seed = seed.filter(|s| !s.is_none()).map(seed_arg).transpose()?.unwrap_or(0);
     let results = crate::interrupt::run(py, |stop| engine_play_matches(&agents, opts, seed, &indices, threads, stop))?

@@ -81,3 +81,8 @@ impl Num {
         }
     }
 }
+
+/// Game numbers of a series (`play_matches`, `selfplay`), each checked.
+pub fn game_indices(indices: &[Int]) -> PyResult<Vec<u64>> {
+    indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect()
+}

@@ -55,6 +55,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
     m.add("MAX_SECONDS", pavilion_summer::search::MAX_SECONDS)?;
     m.add("MAX_ITERATIONS", pavilion_summer::agents::MAX_ITERATIONS)?;
+    m.add("MAX_SAMPLE_MOVES", pavilion_core::selfplay::MAX_SAMPLE_MOVES)?;
     m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     // The helpers that are not the game API live in submodules of their own.

@@ -2,8 +2,9 @@
 //! decision by decision as numpy arrays (what the player to move saw, what was
 //! legal, what the search thought of each move), in parallel without the GIL.
 
+use pavilion_core::agents::mcts_agent_from_spec;
 use pavilion_core::arena::run_indexed;
-use pavilion_core::selfplay::{selfplay_game, SelfPlayGame};
+use pavilion_core::selfplay::{selfplay_game, SelfPlayGame, MAX_SAMPLE_MOVES};
 use pavilion_summer::agents::MAX_THREADS;
 use pavilion_summer::observation::{legal_actions_mask, observe, OBSERVATION_LEN};
 use pavilion_summer::state::{MAX_PLAYERS, MIN_PLAYERS};
@@ -15,8 +16,27 @@ use crate::args::Int;
 use crate::arrays::{array, matrix};
 use crate::errors::to_py;
 
-/// The most decisions that may be sampled from the search (more than any game has).
-const MAX_SAMPLE_MOVES: u64 = 10_000;
+/// How a self-play run goes (either game), read from Python's arguments.
+pub struct Run {
+    pub indices: Vec<u64>,
+    pub seed: u64,
+    pub threads: usize,
+    pub sample_moves: u32,
+}
+
+impl Run {
+    /// The run's arguments, each checked; a bad agent spec is refused here,
+    /// before any thread starts.
+    pub fn read(agent: &str, indices: &[Int], seed: Int, threads: Int, sample_moves: Int) -> PyResult<Run> {
+        mcts_agent_from_spec(agent, 0).map_err(to_py)?;
+        Ok(Run {
+            indices: crate::args::game_indices(indices)?,
+            seed: seed.within("seed", 0, u64::MAX)?,
+            threads: threads.within("threads", 1, MAX_THREADS)? as usize,
+            sample_moves: sample_moves.within("sample_moves", 0, u64::from(MAX_SAMPLE_MOVES))? as u32,
+        })
+    }
+}
 
 /// One game's decisions, row by row.
 #[derive(Default)]
@@ -83,15 +103,12 @@ pub fn selfplay<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let side: Side = side.parse().map_err(to_py)?;
     let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
-    let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
-    let seed = seed.within("seed", 0, u64::MAX)?;
-    let sample_moves = sample_moves.within("sample_moves", 0, MAX_SAMPLE_MOVES)? as u32;
-    let indices = indices.iter().map(|i| i.within("game index", 0, u64::MAX)).collect::<PyResult<Vec<_>>>()?;
     let opts = Options::new(players, side, None).map_err(to_py)?;
-    // A bad spec is refused before any thread starts.
-    pavilion_core::agents::mcts_agent_from_spec(agent, 0).map_err(to_py)?;
+    let run = Run::read(agent, &indices, seed, threads, sample_moves)?;
     let games = crate::interrupt::run(py, |stop| {
-        run_indexed(&indices, threads, stop, &|index| play(agent, opts, seed, index, sample_moves, stop))
+        run_indexed(&run.indices, run.threads, stop, &|index| {
+            play(agent, opts, run.seed, index, run.sample_moves, stop)
+        })
     })?
     .map_err(to_py)?;
 

@@ -70,6 +70,20 @@ fn the_search_finds_the_winning_take() {
 }
 
 #[test]
+fn win_rates_and_margins_are_the_mean_outcomes_of_each_move() {
+    // Heap 5: taking 1 leaves the opponent a lost heap of 4, so the search's
+    // mean outcome for it nears a win (1) and a margin of +1; every mean lies
+    // between a loss and a win.
+    let g = Nim { heap: 5, to_move: 0 };
+    let r = search(&g, uniform(5, 1, super::Parallel::Root), Some(4000), None, &AtomicBool::new(false));
+    let best = &r.moves[0];
+    assert_eq!(best.mv, 1);
+    assert!(best.win_rate > 0.8 && best.margin > 0.6, "{} {}", best.win_rate, best.margin);
+    assert!(r.moves.iter().all(|m| (0.0..=1.0).contains(&m.win_rate) && (-1.0..=1.0).contains(&m.margin)));
+    assert!(r.moves[1..].iter().all(|m| m.win_rate < best.win_rate));
+}
+
+#[test]
 fn the_outcome_gives_the_winner_everything() {
     let g = Nim { heap: 0, to_move: 1 };
     let (wdl, margin) = outcome(&g);
