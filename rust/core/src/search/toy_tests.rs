@@ -204,13 +204,16 @@ fn a_time_budget_searches_until_the_time_is_up() {
 fn root_parallel_threads_share_the_iterations_one_tree_each() {
     use super::{Parallel, Searcher};
     let cfg = uniform(5, 2, Parallel::Root);
-    let mut s = Searcher::new(&Nim { heap: 30, to_move: 0 }, cfg);
+    let mut s = Searcher::new(&Nim { heap: 30, to_move: 0 }, cfg.clone());
     s.run(Some(1001), None, &AtomicBool::new(false));
     let per_tree: Vec<u64> = s.trees.iter().map(|t| t.iterations).collect();
     assert_eq!(per_tree, [501, 500]);
     assert_eq!(s.result(1).moves.iter().map(|m| m.visits).sum::<u64>(), 1001);
-    // Each tree has its own seed, so the trees explore differently.
+    // Each tree has its own seed, so trees given the same budget explore differently.
+    let mut s = Searcher::new(&Nim { heap: 30, to_move: 0 }, cfg);
+    s.run(Some(2000), None, &AtomicBool::new(false));
     let visits = |t: &super::Tree<Nim>| t.root_edges().iter().map(|e| e.visits).collect::<Vec<_>>();
+    assert_eq!(s.trees.iter().map(|t| t.iterations).collect::<Vec<_>>(), [1000, 1000]);
     assert_ne!(visits(&s.trees[0]), visits(&s.trees[1]), "the trees searched alike");
 }
 
