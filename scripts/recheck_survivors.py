@@ -17,6 +17,7 @@ import sys
 TESTS = {
     "analysis": ["tests/test_analysis.py", "tests/test_search.py"],
     "files": ["tests/test_files.py", "tests/test_hardening.py"],
+    "ladder": ["tests/test_ladder.py"],
     "record": ["tests/test_record.py", "tests/test_play.py"],
     "scorepad": ["tests/test_scorepad.py", "tests/test_play.py"],
 }

@@ -60,6 +60,111 @@ def test_the_matrix_inverse_is_an_inverse():
             assert sum(m[i][k] * inv[k][j] for k in range(5)) == pytest.approx(float(i == j), abs=1e-9)
 
 
+def test_results_of_the_same_pair_add_up():
+    split = bradley_terry(3, [(0, 1, 3.0, 5), (1, 2, 2.0, 4), (0, 1, 4.0, 5), (2, 1, 1.0, 3)])
+    whole = bradley_terry(3, [(0, 1, 7.0, 10), (1, 2, 4.0, 7)])
+    assert split[0] == pytest.approx(whole[0]) and split[1] == pytest.approx(whole[1])
+    with pytest.raises(OptionsError, match=r"^ratings need at least two agents$"):
+        bradley_terry(1, [])
+
+
+def test_the_inverse_pivots_past_a_zero_and_a_tiny_diagonal():
+    inv = invert([[2.0, 1.0], [0.0, 1.0]])
+    assert inv[0] == pytest.approx([0.5, -0.5]) and inv[1] == pytest.approx([0.0, 1.0])
+    inv = invert([[1e-14, 1.0], [1.0, 1.0]])
+    assert inv[0] == pytest.approx([-1.0, 1.0], abs=1e-9) and inv[1] == pytest.approx([1.0, 0.0], abs=1e-9)
+    m = [[0.0, 2.0, 1.0], [1.0, 0.0, 0.0], [0.0, 1.0, 3.0]]
+    inv = invert(m)
+    for i in range(3):
+        for j in range(3):
+            assert sum(m[i][k] * inv[k][j] for k in range(3)) == pytest.approx(float(i == j), abs=1e-12)
+
+
+def fake_arena(monkeypatch, wins_of_first: dict[tuple[str, str], float], stop_at: int | None = None):
+    """Replaces the arena: pairing (a, b) gives a `wins_of_first[(a, b)]` of 10
+    games, mean scores 50/40; the `stop_at`-th pairing is interrupted after 4
+    games. Records every call's arguments."""
+    calls: list[dict] = []
+
+    def arena(agents, **kw):
+        calls.append({"agents": agents, **{k: v for k, v in kw.items() if k != "progress"}})
+        interrupted = stop_at is not None and len(calls) == stop_at
+        games = 4 if interrupted else 10
+        w = wins_of_first[tuple(agents)] * games / 10
+        kw["progress"](games)
+        return {
+            "games": games,
+            "interrupted": interrupted,
+            "agents": [{"wins": w, "mean_score": 50.0}, {"wins": games - w, "mean_score": 40.0}],
+        }
+
+    monkeypatch.setattr("pavilion.ladder.analysis.arena", arena)
+    return calls
+
+
+def test_a_round_robin_reports_each_rating_with_its_interval_and_score(monkeypatch):
+    record = {("a", "b"): 7.0, ("a", "c"): 9.0, ("b", "c"): 6.0}
+    calls = fake_arena(monkeypatch, record)
+    seen: list[int] = []
+    ladder = round_robin(["a", "b", "c"], games=10, seed=5, threads=3, progress=seen.append, side="gray")
+    assert calls == [
+        {"agents": [x, y], "games": 10, "players": 2, "seed": 5, "threads": 3, "side": "gray"}
+        for x, y in [("a", "b"), ("a", "c"), ("b", "c")]
+    ]
+    assert seen == [10, 20, 30]
+    elo, se = bradley_terry(3, [(0, 1, 7.0, 10), (0, 2, 9.0, 10), (1, 2, 6.0, 10)])
+    by_agent = {r["agent"]: r for r in ladder["ratings"]}
+    for k, name in enumerate("abc"):
+        r = by_agent[name]
+        assert r["elo"] == pytest.approx(elo[k])
+        assert r["ci95"] == pytest.approx([elo[k] - 1.96 * se[k], elo[k] + 1.96 * se[k]])
+        assert r["games"] == 20
+    assert [by_agent[x]["score"] for x in "abc"] == pytest.approx([16 / 20, 9 / 20, 5 / 20])
+    assert [r["agent"] for r in ladder["ratings"]] == ["a", "b", "c"]
+    assert ladder["pairs"][0] == {"agents": ["a", "b"], "games": 10, "wins": [7.0, 3.0], "mean_scores": [50.0, 40.0]}
+    assert (ladder["games"], ladder["seed"], ladder["interrupted"]) == (30, 5, False)
+
+
+def test_an_interrupted_round_robin_rates_what_was_played(monkeypatch):
+    calls = fake_arena(monkeypatch, {("a", "b"): 7.0, ("a", "c"): 9.0, ("b", "c"): 6.0}, stop_at=2)
+    ladder = round_robin(["a", "b", "c"], games=10, seed=1)
+    assert len(calls) == 2 and ladder["interrupted"] is True and ladder["games"] == 14
+    assert [p["games"] for p in ladder["pairs"]] == [10, 4]
+    by_agent = {r["agent"]: r for r in ladder["ratings"]}
+    assert (by_agent["a"]["games"], by_agent["b"]["games"], by_agent["c"]["games"]) == (14, 10, 4)
+    assert by_agent["b"]["score"] == pytest.approx(3 / 10)
+    with pytest.raises(OptionsError, match=r"^a round robin needs at least two different agents$"):
+        round_robin(["a"], games=1)
+
+
+def test_an_agent_that_never_played_scores_nothing(monkeypatch):
+    calls = fake_arena(monkeypatch, {("a", "b"): 7.0, ("a", "c"): 9.0, ("b", "c"): 6.0}, stop_at=1)
+    ladder = round_robin(["a", "b", "c"], games=10)
+    assert calls[0]["seed"] == 0, "the default seed"
+    by_agent = {r["agent"]: r for r in ladder["ratings"]}
+    assert (by_agent["c"]["games"], by_agent["c"]["score"]) == (0, 0.0)
+
+
+def test_a_round_robin_on_ray_joins_one_cluster_for_every_pairing(monkeypatch):
+    joined: list[tuple] = []
+
+    class Cluster:
+        def __init__(self, address, cpus):
+            joined.append((address, cpus))
+
+        def __enter__(self):
+            return 2
+
+        def __exit__(self, *exc):
+            return False
+
+    calls = fake_arena(monkeypatch, {("a", "b"): 5.0, ("a", "c"): 5.0, ("b", "c"): 5.0})
+    monkeypatch.setattr("pavilion.scale.cluster", Cluster)
+    round_robin(["a", "b", "c"], games=10, threads=2, ray="ray://head:10001")
+    assert joined == [("ray://head:10001", 2)]
+    assert all(c["ray"] == "ray://head:10001" for c in calls)
+
+
 def test_a_round_robin_plays_every_pairing_seat_balanced():
     seen: list[int] = []
     ladder = round_robin(["random", "greedy", "mcts:iterations=50"], games=4, seed=2, threads=1, progress=seen.append)

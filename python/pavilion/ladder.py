@@ -53,6 +53,8 @@ class Ladder(TypedDict):
 def bradley_terry(n: int, results: Sequence[tuple[int, int, float, int]]) -> tuple[list[float], list[float]]:
     """Elo ratings (mean 0) and their standard errors for `n` agents, from
     results (i, j, wins of i, games) with a shared win counted half."""
+    if n < 2:
+        raise OptionsError("ratings need at least two agents")
     games = [[0.0] * n for _ in range(n)]
     wins = [0.0] * n
     for i, j, w, g in results:
@@ -65,14 +67,11 @@ def bradley_terry(n: int, results: Sequence[tuple[int, int, float, int]]) -> tup
         games[j][i] += PRIOR_GAMES
         wins[i] += PRIOR_GAMES / 2
         wins[j] += PRIOR_GAMES / 2
+    # Zermelo's iteration (the minorize-maximize update of Hunter 2004); the
+    # prior gives every pair games, so no denominator is zero.
     gamma = [1.0] * n
     for _ in range(10_000):
-        new = [
-            wins[i] / sum(games[i][j] / (gamma[i] + gamma[j]) for j in range(n) if j != i and games[i][j])
-            if any(games[i][j] for j in range(n) if j != i)
-            else 1.0
-            for i in range(n)
-        ]
+        new = [wins[i] / sum(games[i][j] / (gamma[i] + gamma[j]) for j in range(n) if j != i) for i in range(n)]
         scale = math.exp(sum(math.log(g) for g in new) / n)
         new = [g / scale for g in new]
         done = max(abs(math.log(a) - math.log(b)) for a, b in zip(new, gamma, strict=True)) < 1e-12
