@@ -188,6 +188,22 @@ fn search_passes_keep_all_they_can_or_nothing() {
 }
 
 #[test]
+fn the_generic_search_sees_the_same_legal_moves() {
+    // What the shared search and agents ask through `pavilion_core::Game`.
+    let mut rng = SplitMix64::new(8);
+    let mut legal = MoveList::new();
+    let mut g = Game::new(Options::default(), 3);
+    for _ in 0..60 {
+        g.legal_moves(&mut legal);
+        for id in 0..crate::action::NUM_ACTIONS {
+            let m = Move::from_action(id).expect("every id is a move");
+            assert_eq!(<Game as pavilion_core::Game>::is_legal(&g, &m), legal.contains(&m), "{m}");
+        }
+        g.play_unchecked(&legal[rng.below(legal.len() as u32) as usize]);
+    }
+}
+
+#[test]
 fn the_passes_option_decides_which_passes_the_root_weighs() {
     // Round 2, a hand of 8: 20 passes are weighed by default, every one of the
     // legal passes with `passes=all`.
