@@ -4,13 +4,11 @@
 //! moves in notation, with the search's probability for each.
 
 use pavilion_akropolis::{Game, MoveList};
-use pavilion_core::arena::run_indexed;
 use pavilion_core::selfplay::{selfplay_game, SelfPlayGame};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::args::Int;
-use crate::errors::to_py;
 
 /// One decision as recorded.
 struct Row {
@@ -82,12 +80,7 @@ pub fn selfplay<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = crate::akropolis::options_arg(players, variants, long, barracks_edge, lake)?;
     let run = crate::selfplay::Run::read(agent, &indices, seed, threads, sample_moves)?;
-    let games = crate::interrupt::run(py, |stop| {
-        run_indexed(&run.indices, run.threads, stop, &|index| {
-            play(agent, options, run.seed, index, run.sample_moves, stop)
-        })
-    })?
-    .map_err(to_py)?;
+    let games = run.play(py, |index, stop| play(agent, options, run.seed, index, run.sample_moves, stop))?;
 
     let d = PyDict::new(py);
     let rows = || games.iter().flat_map(|(g, rows)| rows.iter().map(move |r| (g, r)));

@@ -3,6 +3,8 @@
 //! legal, what the search thought of each move), in parallel without the GIL.
 
 use pavilion_core::agents::mcts_agent_from_spec;
+use std::sync::atomic::AtomicBool;
+
 use pavilion_core::arena::run_indexed;
 use pavilion_core::selfplay::{selfplay_game, SelfPlayGame, MAX_SAMPLE_MOVES};
 use pavilion_summer::agents::MAX_THREADS;
@@ -35,6 +37,17 @@ impl Run {
             threads: threads.within("threads", 1, MAX_THREADS)? as usize,
             sample_moves: sample_moves.within("sample_moves", 0, u64::from(MAX_SAMPLE_MOVES))? as u32,
         })
+    }
+
+    /// Plays the run's games on its threads without the GIL (Ctrl-C raises
+    /// KeyboardInterrupt); `game(index, stop)` plays one.
+    pub fn play<T: Send>(
+        &self,
+        py: Python<'_>,
+        game: impl Fn(u64, &AtomicBool) -> Result<Option<T>, pavilion_core::Error> + Sync,
+    ) -> PyResult<Vec<T>> {
+        crate::interrupt::run(py, |stop| run_indexed(&self.indices, self.threads, stop, &|index| game(index, stop)))?
+            .map_err(to_py)
     }
 }
 
@@ -105,12 +118,7 @@ pub fn selfplay<'py>(
     let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
     let opts = Options::new(players, side, None).map_err(to_py)?;
     let run = Run::read(agent, &indices, seed, threads, sample_moves)?;
-    let games = crate::interrupt::run(py, |stop| {
-        run_indexed(&run.indices, run.threads, stop, &|index| {
-            play(agent, opts, run.seed, index, run.sample_moves, stop)
-        })
-    })?
-    .map_err(to_py)?;
+    let games = run.play(py, |index, stop| play(agent, opts, run.seed, index, run.sample_moves, stop))?;
 
     let d = PyDict::new(py);
     let game_of_row: Vec<i64> =
