@@ -100,38 +100,38 @@ impl MctsAgent {
     }
 }
 
+/// What an MCTS agent makes of a position it must move in.
+pub enum Thought<M> {
+    /// The only legal move: nothing to weigh.
+    Only(M),
+    /// The search's verdict on the moves.
+    Searched(SearchResult<M>),
+}
+
 impl MctsAgent {
-    /// The search behind a choice: `None` when the game is over or only one
-    /// move is legal (there is nothing to weigh). Each search gets a fresh
-    /// seed derived from the agent's.
-    pub fn think<G: Game>(&mut self, g: &G, stop: &AtomicBool) -> Option<SearchResult<G::Move>> {
+    /// The search behind a choice: `None` when the game is over; the only
+    /// legal move as it is. Each search gets a fresh seed derived from the agent's.
+    pub fn think<G: Game>(&mut self, g: &G, stop: &AtomicBool) -> Option<Thought<G::Move>> {
         if g.is_over() {
             return None;
         }
         let mut moves = G::MoveList::default();
         g.legal_moves(&mut moves);
         if moves.len() == 1 {
-            return None;
+            return Some(Thought::Only(moves[0]));
         }
         let mut cfg = self.cfg.clone();
         cfg.seed = cfg.seed.wrapping_add(self.moves_played.wrapping_mul(0xA24B_AED4_963E_E407));
         self.moves_played += 1;
-        Some(search(g, cfg, self.iterations, self.time, stop))
+        Some(Thought::Searched(search(g, cfg, self.iterations, self.time, stop)))
     }
 }
 
 impl<G: Game> Agent<G> for MctsAgent {
     fn choose_until(&mut self, g: &G, stop: &AtomicBool) -> Option<G::Move> {
-        if g.is_over() {
-            return None;
-        }
-        match self.think(g, stop) {
-            Some(result) => result.best(),
-            None => {
-                let mut moves = G::MoveList::default();
-                g.legal_moves(&mut moves);
-                moves.first().copied()
-            }
+        match self.think(g, stop)? {
+            Thought::Only(m) => Some(m),
+            Thought::Searched(result) => result.best(),
         }
     }
 

@@ -8,7 +8,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use crate::agents::mcts_agent_from_spec;
+use crate::agents::{mcts_agent_from_spec, Thought};
 use crate::error::Error;
 use crate::game::Game;
 use crate::rng::SplitMix64;
@@ -98,16 +98,12 @@ pub fn selfplay_game<G: Game>(
         .map(|s| mcts_agent_from_spec(spec, game_seed.wrapping_mul(31).wrapping_add(s as u64)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rng = SplitMix64::new(game_seed ^ SAMPLING_SALT);
-    let mut scratch = G::MoveList::default();
     let mut ply = 0;
     while !g.is_over() {
         let to_move = g.current_player();
-        let policy = match agents[to_move].think(&g, stop) {
-            Some(result) => policy_of(&result),
-            None => {
-                g.legal_moves(&mut scratch);
-                vec![(scratch[0], 1.0)]
-            }
+        let policy = match agents[to_move].think(&g, stop).expect("a running game has a move") {
+            Thought::Only(m) => vec![(m, 1.0)],
+            Thought::Searched(result) => policy_of(&result),
         };
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(None);
