@@ -35,25 +35,20 @@ impl Element for bool {
     }
 }
 
-/// A numpy array holding a copy of `data`, shaped `rows × (len / rows)` when
-/// `rows` is given; OptionsError naming the extra to install when numpy is missing.
-pub fn array<'py, T: Element>(py: Python<'py>, data: &[T], rows: Option<usize>) -> PyResult<Bound<'py, PyAny>> {
+/// A one-dimensional numpy array holding a copy of `data`; OptionsError
+/// naming the extra to install when numpy is missing.
+pub fn array<'py, T: Element>(py: Python<'py>, data: &[T]) -> PyResult<Bound<'py, PyAny>> {
     let numpy =
         py.import("numpy").map_err(|_| OptionsError::new_err("arrays need numpy: pip install 'pavilion[rl]'"))?;
     let mut bytes = Vec::with_capacity(std::mem::size_of_val(data));
     for &x in data {
         x.put(&mut bytes);
     }
-    let flat =
-        numpy.call_method1("frombuffer", (pyo3::types::PyBytes::new(py, &bytes), T::DTYPE))?.call_method0("copy")?;
-    match rows {
-        Some(r) => flat.call_method1("reshape", ((r, data.len() / r.max(1)),)),
-        None => Ok(flat),
-    }
+    numpy.call_method1("frombuffer", (pyo3::types::PyBytes::new(py, &bytes), T::DTYPE))?.call_method0("copy")
 }
 
 /// A numpy array of `cols` columns holding a copy of `data` (row after row);
 /// with no data, 0 rows of `cols` columns.
 pub fn matrix<'py, T: Element>(py: Python<'py>, data: &[T], cols: usize) -> PyResult<Bound<'py, PyAny>> {
-    array(py, data, None)?.call_method1("reshape", ((data.len() / cols.max(1), cols),))
+    array(py, data)?.call_method1("reshape", ((data.len() / cols.max(1), cols),))
 }

@@ -237,7 +237,7 @@ impl PyGame {
     fn legal_actions_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let mut mask = [false; pavilion_summer::NUM_ACTIONS];
         pavilion_summer::observation::legal_actions_mask(&self.inner, &mut mask);
-        crate::arrays::array(py, &mask, None)
+        crate::arrays::array(py, &mask)
     }
 
     /// What `seat` can see, as a numpy `float32` vector of `OBSERVATION_LEN`
@@ -246,7 +246,7 @@ impl PyGame {
         let seat = self.seat(seat)?;
         let mut v = Vec::with_capacity(pavilion_summer::observation::OBSERVATION_LEN);
         pavilion_summer::observation::observe(&self.inner, seat, &mut v);
-        crate::arrays::array(py, &v, None)
+        crate::arrays::array(py, &v)
     }
 
     /// Whether a move (or move text) is legal now. Malformed text raises NotationError.

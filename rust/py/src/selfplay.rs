@@ -2,9 +2,9 @@
 //! decision by decision as numpy arrays (what the player to move saw, what was
 //! legal, what the search thought of each move), in parallel without the GIL.
 
-use pavilion_core::agents::mcts_agent_from_spec;
 use std::sync::atomic::AtomicBool;
 
+use pavilion_core::agents::mcts_agent_from_spec;
 use pavilion_core::arena::run_indexed;
 use pavilion_core::selfplay::{selfplay_game, SelfPlayGame, MAX_SAMPLE_MOVES};
 use pavilion_summer::agents::MAX_THREADS;
@@ -69,7 +69,7 @@ fn play(
     seed: u64,
     index: u64,
     sample_moves: u32,
-    stop: &std::sync::atomic::AtomicBool,
+    stop: &AtomicBool,
 ) -> Result<Option<Rows>, pavilion_core::Error> {
     let mut rows = Rows::default();
     let mut mask = [false; NUM_ACTIONS];
@@ -123,10 +123,10 @@ pub fn selfplay<'py>(
     let d = PyDict::new(py);
     let game_of_row: Vec<i64> =
         games.iter().flat_map(|g| std::iter::repeat_n(g.game.index as i64, g.ply.len())).collect();
-    d.set_item("game", array(py, &game_of_row, None)?)?;
-    d.set_item("ply", array(py, &concat(&games, |g| &g.ply), None)?)?;
-    d.set_item("to_move", array(py, &concat(&games, |g| &g.to_move), None)?)?;
-    d.set_item("action", array(py, &concat(&games, |g| &g.action), None)?)?;
+    d.set_item("game", array(py, &game_of_row)?)?;
+    d.set_item("ply", array(py, &concat(&games, |g| &g.ply))?)?;
+    d.set_item("to_move", array(py, &concat(&games, |g| &g.to_move))?)?;
+    d.set_item("action", array(py, &concat(&games, |g| &g.action))?)?;
     d.set_item("observation", matrix(py, &concat(&games, |g| &g.observation), OBSERVATION_LEN)?)?;
     d.set_item("legal_mask", matrix(py, &concat(&games, |g| &g.legal_mask), NUM_ACTIONS)?)?;
     d.set_item("policy", matrix(py, &concat(&games, |g| &g.policy), NUM_ACTIONS)?)?;
@@ -134,10 +134,10 @@ pub fn selfplay<'py>(
     let scores: Vec<i32> = games.iter().flat_map(|g| g.game.scores.iter().map(|&s| s as i32)).collect();
     let returns: Vec<f32> = games.iter().flat_map(|g| g.game.returns.iter().map(|&r| r as f32)).collect();
     let moves: Vec<i32> = games.iter().map(|g| g.game.moves as i32).collect();
-    d.set_item("index", array(py, &index, None)?)?;
+    d.set_item("index", array(py, &index)?)?;
     d.set_item("scores", matrix(py, &scores, players)?)?;
     d.set_item("returns", matrix(py, &returns, players)?)?;
-    d.set_item("moves", array(py, &moves, None)?)?;
+    d.set_item("moves", array(py, &moves)?)?;
     Ok(d)
 }
 

@@ -10,7 +10,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 use crate::args::Int;
-use crate::arrays::array;
+use crate::arrays::{array, matrix};
 use crate::errors::{to_py, IllegalMoveError, OptionsError};
 
 /// Most games in one VecGame.
@@ -70,7 +70,7 @@ impl PyVecGame {
     /// The player to move in each game (int8[num_envs]).
     fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let seats: Vec<i8> = self.games.iter().map(|g| g.current_player() as i8).collect();
-        array(py, &seats, None)
+        array(py, &seats)
     }
 
     /// Each game's legal action ids, one after another: (int16[total] ids,
@@ -89,7 +89,7 @@ impl PyVecGame {
             }
             (ids, offsets)
         });
-        PyTuple::new(py, [array(py, &ids, None)?, array(py, &offsets, None)?])
+        PyTuple::new(py, [array(py, &ids)?, array(py, &offsets)?])
     }
 
     /// Each game's legal actions as a mask (bool[num_envs, NUM_ACTIONS]).
@@ -103,7 +103,7 @@ impl PyVecGame {
             }
             out
         });
-        array(py, &masks, Some(self.games.len()))
+        matrix(py, &masks, NUM_ACTIONS)
     }
 
     /// What the player to move sees in each game (float32[num_envs, OBSERVATION_LEN]).
@@ -115,7 +115,7 @@ impl PyVecGame {
             }
             v
         });
-        array(py, &v, Some(self.games.len()))
+        matrix(py, &v, OBSERVATION_LEN)
     }
 
     /// Plays one action id in every game (any integer sequence or array of
@@ -162,7 +162,7 @@ impl PyVecGame {
             let to_move: Vec<i8> = self.games.iter().map(|g| g.current_player() as i8).collect();
             (rewards, done, to_move)
         });
-        PyTuple::new(py, [array(py, &rewards, Some(n))?, array(py, &done, None)?, array(py, &to_move, None)?])
+        PyTuple::new(py, [matrix(py, &rewards, players)?, array(py, &done)?, array(py, &to_move)?])
     }
 
     /// Env `env`'s current game, as a `Game` (a copy).
