@@ -11,7 +11,7 @@ import click
 from pavilion._engine import MAX_SAMPLE_MOVES
 from pavilion.cli_common import RAY_OPTION, SEED, SIDE, SIDE_NAMES, InputError, console, counted, ray_or_local, stacked
 from pavilion.files import SaveError, quote_path
-from pavilion.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_SHARD_GAMES, selfplay
+from pavilion.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_GAMES, MAX_SHARD_GAMES, selfplay
 
 #: The agent when none is named: a search that plays well and fast enough to fill shards.
 DEFAULT_AGENT = "mcts:iterations=800"
@@ -24,7 +24,7 @@ def plural(n: int, noun: str) -> str:
 #: The agent, the games and the folder: the same for both games.
 SELFPLAY_OPTIONS = stacked(
     click.option("--agent", default=DEFAULT_AGENT, show_default=True, help="The searching agent, mcts[:options]."),
-    click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True),
+    click.option("--games", type=click.IntRange(1, MAX_GAMES), default=100, show_default=True),
     click.option(
         "--out", "out", required=True, help="The folder for the shards and manifest.json (new, or this run's)."
     ),

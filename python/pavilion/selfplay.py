@@ -41,6 +41,8 @@ MANIFEST = "manifest.json"
 #: Games in a shard unless told otherwise: about 30 MB of arrays in memory at once.
 DEFAULT_SHARD_GAMES = 16
 MAX_SHARD_GAMES = 10_000
+#: Most games in a run.
+MAX_GAMES = 1_000_000_000
 #: Most shards in a run, so that the manifest stays small (about 100 bytes a shard).
 MAX_SHARDS = 20_000
 #: Where a shard keeps which games it holds (Parquet key-value metadata).
@@ -208,7 +210,9 @@ def _finished_shard(path: Path, first_game: int, games: int) -> ShardInfo:
             f"{quote_path(str(path))} cannot be read ({str(e)[:120]}): delete it to play it again"
         ) from None
     if marks != {"first_game": first_game, "games": games}:
-        raise OptionsError(f"{quote_path(str(path))} is not shard of games {first_game} on: delete it to play it again")
+        raise OptionsError(
+            f"{quote_path(str(path))} is not the shard of games {first_game} on: delete it to play it again"
+        )
     return {"file": path.name, "first_game": first_game, "games": games, "decisions": meta.num_rows}
 
 
@@ -276,8 +280,8 @@ def selfplay(
     `progress(games done)` after each shard. Ctrl-C keeps the finished shards
     ("interrupted": True)."""
     _arrow()
-    if not 1 <= games <= 1_000_000_000:
-        raise OptionsError(f"games must be from 1 to 1000000000, not {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise OptionsError(f"games must be from 1 to {MAX_GAMES}, not {games}")
     if not 1 <= shard_games <= MAX_SHARD_GAMES:
         raise OptionsError(f"shard_games must be from 1 to {MAX_SHARD_GAMES}, not {shard_games}")
     if -(-games // shard_games) > MAX_SHARDS:
@@ -292,43 +296,45 @@ def selfplay(
     options = {"agent": agent, **rules, "games": games, "shard_games": shard_games, "sample_moves": sample_moves}
     folder = Path(out)
     manifest = _check_folder(folder, options)
-    plan = [
-        (k, list(range(first, min(games, first + shard_games)))) for k, first in enumerate(range(0, games, shard_games))
-    ]
+    # Shard k holds games k·shard_games on.
+    plan = {
+        k: list(range(first, min(games, first + shard_games))) for k, first in enumerate(range(0, games, shard_games))
+    }
     done: dict[int, ShardInfo] = {}
-    for k, indices in plan:
+    for k, indices in plan.items():
         if (folder / shard_name(k)).exists():
             done[k] = _finished_shard(folder / shard_name(k), indices[0], len(indices))
     skipped = len(done)
 
-    def finish(k: int, data: Any) -> None:
-        indices = dict(plan)[k]
-        path = folder / shard_name(k)
-        replace_atomically(path, _shard_bytes(to_table(data, rules["game"], indices[0], len(indices))))
-        done[k] = {"file": path.name, "first_game": indices[0], "games": len(indices), "decisions": len(data["game"])}
+    def publish() -> None:
+        """The manifest lists the shards on disk, and progress counts their games."""
         manifest["shards"] = [done[j] for j in sorted(done)]
         _save_manifest(folder, manifest)
         if progress:
             progress(sum(s["games"] for s in done.values()))
 
-    manifest["shards"] = [done[j] for j in sorted(done)]
-    _save_manifest(folder, manifest)
-    if progress:
-        progress(sum(s["games"] for s in done.values()))
-    todo = [(k, indices) for k, indices in plan if k not in done]
+    def finish(k: int, data: Any) -> None:
+        indices = plan[k]
+        path = folder / shard_name(k)
+        replace_atomically(path, _shard_bytes(to_table(data, rules["game"], indices[0], len(indices))))
+        done[k] = {"file": path.name, "first_game": indices[0], "games": len(indices), "decisions": len(data["game"])}
+        publish()
+
+    publish()
+    todo = [k for k in plan if k not in done]
     interrupted = False
     try:
         if ray is None:
             threads = threads or default_threads()
-            for k, indices in todo:
-                finish(k, play_shard(agent, indices, rules, threads, sample_moves))
+            for k in todo:
+                finish(k, play_shard(agent, plan[k], rules, threads, sample_moves))
         else:
             from pavilion import scale
 
             with scale.cluster(ray, threads):
-                tasks = [(agent, indices, rules, 1, sample_moves) for _, indices in todo]
+                tasks = [(agent, plan[k], rules, 1, sample_moves) for k in todo]
                 for t, data in scale.run_tasks(play_shard, tasks):
-                    finish(todo[t][0], data)
+                    finish(todo[t], data)
     except KeyboardInterrupt:
         interrupted = True
     return {"manifest": manifest, "written": len(done) - skipped, "skipped": skipped, "interrupted": interrupted}
