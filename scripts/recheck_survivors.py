@@ -19,6 +19,7 @@ TESTS = {
     "files": ["tests/test_files.py", "tests/test_hardening.py"],
     "ladder": ["tests/test_ladder.py"],
     "record": ["tests/test_record.py", "tests/test_play.py"],
+    "review": ["tests/test_review.py"],
     "scorepad": ["tests/test_scorepad.py", "tests/test_play.py"],
 }
 

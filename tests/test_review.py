@@ -4,18 +4,30 @@ input is one clear error."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import xml.etree.ElementTree as ET
+from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
 
-from pavilion import Agent, Game, OptionsError, Search, akropolis
+from pavilion import Agent, Game, Move, NotationError, OptionsError, Search, akropolis
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
 from pavilion.record import GameRecord, move_seed
-from pavilion.review import Marks, move_accuracy, plot, read_record, review
+from pavilion.review import (
+    DEFAULT_SECONDS,
+    Marks,
+    MoveReview,
+    check_plot,
+    move_accuracy,
+    plot,
+    read_record,
+    review,
+    seat_summaries,
+)
 
 
 def greedy_until_the_last_placing(seed: int) -> tuple[Game, list[str]]:
@@ -117,6 +129,10 @@ def test_marks_and_accuracy():
     for bad in [(0, 0.2, 0.3), (0.3, 0.2, 0.4), (0.1, 0.2, 1.5)]:
         with pytest.raises(OptionsError):
             Marks(*bad)
+    # The bounds are inclusive where the message says so.
+    assert Marks(0.1, 0.2, 0.2).mark(0.2) == "??" and Marks(0.1, 0.2, 1).mark(0.99) == "?"
+    with pytest.raises(OptionsError, match=r"^marks must satisfy 0 < inaccuracy <= mistake <= blunder <= 1, not 0.3"):
+        Marks(0.3, 0.2, 0.4)
     assert move_accuracy(0) == pytest.approx(100, abs=1e-3)
     assert move_accuracy(0.1) == pytest.approx(103.1668 * math.exp(-0.4354) - 3.1669)  # 10 points: 63.6%
     assert move_accuracy(1) == 0
@@ -167,6 +183,226 @@ def test_the_plot_has_one_curve_per_seat(tmp_path):
         assert rgb in colours
     with pytest.raises(OptionsError):
         plot(result, 3, str(tmp_path / "review.pdf"))
+
+
+def test_seat_summaries_count_each_seat_s_marks_and_average_its_moves():
+    record = GameRecord(seed=1, seats=["ann", "bob"], moves=["1O", "2B", "3R", "4Y", "5G"])
+
+    def move(seat: int, loss: float, mark: str) -> MoveReview:
+        return {
+            "ply": 0,
+            "round": 1,
+            "seat": seat,
+            "move": "",
+            "best": "",
+            "win_before": 0.5,
+            "win_after": 0.5,
+            "loss": loss,
+            "mark": mark,
+            "exact": False,
+            "accuracy": move_accuracy(loss),
+        }
+
+    moves = [move(0, 0.0, ""), move(0, 0.15, "?!"), move(0, 0.45, "??"), move(1, 0.25, "?"), move(1, 0.35, "??")]
+    ann, bob = seat_summaries(record, moves)
+    assert ann == {
+        "seat": 0,
+        "player": "ann",
+        "moves": 3,
+        "inaccuracies": 1,
+        "mistakes": 0,
+        "blunders": 1,
+        "mean_loss": pytest.approx(0.2),
+        "accuracy": pytest.approx((move_accuracy(0) + move_accuracy(0.15) + move_accuracy(0.45)) / 3),
+    }
+    assert bob == {
+        "seat": 1,
+        "player": "bob",
+        "moves": 2,
+        "inaccuracies": 0,
+        "mistakes": 1,
+        "blunders": 1,
+        "mean_loss": pytest.approx(0.3),
+        "accuracy": pytest.approx((move_accuracy(0.25) + move_accuracy(0.35)) / 2),
+    }
+    # A seat with no moves reviewed yet (Ctrl-C early), and a record without names.
+    unnamed = GameRecord(seed=1, moves=["1O"])
+    assert [(s["player"], s["moves"], s["mean_loss"], s["accuracy"]) for s in seat_summaries(unnamed, moves[:1])] == [
+        ("", 1, 0.0, pytest.approx(100, abs=1e-3)),
+        ("", 0, 0.0, 0.0),
+    ]
+
+
+class ScriptedSearch:
+    """Stands in for the engine's search: each ply's first search lists the
+    moves of `SCRIPT[ply]`; every construction and run is logged."""
+
+    SCRIPT: ClassVar[dict[int, tuple[bool, list[tuple[str, float, int]]]]] = {}
+    log: ClassVar[list[tuple]] = []
+
+    def __init__(self, game: Game, *, seed: int, threads: int, moves: list[str] | None = None) -> None:
+        self.ply, self.moves, self.exact = len(game.move_stack) + 1, moves, self.SCRIPT[len(game.move_stack) + 1][0]
+        self.log.append(("search", self.ply, seed, threads, moves and [str(m) for m in moves]))
+
+    def result(self, *, pv_length: int) -> dict:
+        self.log.append(("result", self.ply, pv_length))
+        listed = self.SCRIPT[self.ply][1]
+        if self.moves is not None:  # the played move's own search: its win rate a tenth lower
+            listed = [(str(self.moves[0]), 0.05, 0)]
+        parsed = [(m if m == "x" else Move.parse(m), w, v) for m, w, v in listed]  # "x": some other move
+        return {"exact": self.exact, "moves": [{"move": m, "win_rate": w, "visits": v} for m, w, v in parsed]}
+
+
+def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_hardly_tried_it(monkeypatch):
+    monkeypatch.setattr(ScriptedSearch, "log", [])
+    monkeypatch.setattr(
+        "pavilion.review.run_search", lambda s, i, sec, th: ScriptedSearch.log.append(("run", s.ply, i, sec, th))
+    )
+    moves = greedy_until_the_last_placing(1)[1][:5]
+    ScriptedSearch.SCRIPT = {
+        1: (False, [(moves[0], 0.6, 900), ("x", 0.5, 100)]),  # played the best
+        2: (False, [("x", 0.7, 900), (moves[1], 0.4, 50)]),  # tried 50 times: enough
+        3: (False, [("x", 0.7, 900), (moves[2], 0.65, 49)]),  # tried 49 times: searched alone
+        4: (True, [("x", 0.9, 1), (moves[3], 0.5, 1)]),  # exact: its value stands, however few visits
+        5: (True, [("x", 0.9, 1)]),  # not listed (a pruned pass, say): searched alone
+    }
+
+    class Scripted(GameRecord):
+        SEARCH = ScriptedSearch  # type: ignore[assignment]
+
+    record = Scripted(seed=1, seats=["a", "b"], moves=moves)
+    result = review(record, iterations=77, threads=3, seed=4)
+    assert [(m["ply"], m["best"], m["win_before"], m["win_after"]) for m in result["moves"]] == [
+        (1, moves[0], 0.6, 0.6),
+        (2, "x", 0.7, 0.4),
+        (3, "x", 0.7, 0.05),
+        (4, "x", 0.9, 0.5),
+        (5, "x", 0.9, 0.05),
+    ]
+    assert [m["loss"] for m in result["moves"]] == pytest.approx([0, 0.3, 0.65, 0.4, 0.85])
+    assert [m["exact"] for m in result["moves"]] == [False, False, False, True, True]
+    alone = [(e[1], e[2], e[3], e[4]) for e in ScriptedSearch.log if e[0] == "search" and e[4] is not None]
+    assert alone == [(3, move_seed(4, 3), 3, [moves[2]]), (5, move_seed(4, 5), 3, [moves[4]])]
+    first = [e for e in ScriptedSearch.log if e[0] == "search" and e[4] is None]
+    assert first == [("search", ply, move_seed(4, ply), 3, None) for ply in range(1, 6)]
+    assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, 77, None, 3) for ply in range(1, 6)}
+    assert {e for e in ScriptedSearch.log if e[0] == "result"} == {("result", ply, 0) for ply in range(1, 6)}
+    assert (result["game"], result["iterations"], result["seconds"], result["seed"], result["interrupted"]) == (
+        "pavilion-record",
+        77,
+        None,
+        4,
+        False,
+    )
+    # The defaults: seed 0, one thread, DEFAULT_SECONDS a move; seconds alone are passed on as given.
+    ScriptedSearch.log.clear()
+    result = review(record)
+    assert (result["iterations"], result["seconds"], result["seed"]) == (None, DEFAULT_SECONDS, 0)
+    assert ("search", 1, move_seed(0, 1), 1, None) in ScriptedSearch.log
+    assert ("run", 1, None, DEFAULT_SECONDS, 1) in ScriptedSearch.log
+    ScriptedSearch.log.clear()
+    review(record, seconds=0.01)
+    assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, None, 0.01, 1) for ply in range(1, 6)}
+
+
+def test_read_record_names_the_record_in_every_refusal():
+    with pytest.raises(NotationError, match=r"^record: not JSON"):
+        read_record("{")
+    for doc in ("[1, 2]", '"text"', '{"format": 3}'):
+        with pytest.raises(NotationError, match=r'^record: "format" must be one of "pavilion-record", "pavilion-akr'):
+            read_record(doc)
+
+
+def test_the_plot_format_is_the_last_suffix_in_any_case(monkeypatch):
+    assert [check_plot(p) for p in ("a.png", "game.v2.svg", "OUT.SVG", "x.y.PNG")] == ["png", "svg", "svg", "png"]
+    for bad in ("plot", "a.svg.pdf", "svg"):
+        with pytest.raises(OptionsError, match=r"^the plot is written as .png or .svg, not"):
+            check_plot(bad)
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "matplotlib" else real(name))
+    with pytest.raises(OptionsError, match=r"^plots need matplotlib: pip install 'pavilion\[plot\]'$"):
+        check_plot("a.png")
+
+
+def svg_points(group: ET.Element) -> list[list[tuple[float, float]]]:
+    """Each path's vertices in a group of a matplotlib SVG (its M, L and C end points)."""
+    out = []
+    for path in group.iter("{http://www.w3.org/2000/svg}path"):
+        words = path.get("d", "").replace("\n", " ").split()
+        numbers = [w for w in words if w not in "MLCz"]
+        pairs = [(float(numbers[i]), float(numbers[i + 1])) for i in range(0, len(numbers) - 1, 2)]
+        out.append(pairs)
+    return out
+
+
+def svg_circles(group: ET.Element) -> list[tuple[float, float, float, str]]:
+    """The circles of a matplotlib scatter group: centre, radius and style.
+    One marker is drawn as a path; several, as uses of one path."""
+    svg = "{http://www.w3.org/2000/svg}"
+    uses = list(group.iter(svg + "use"))
+    if not uses:
+        ((xs, ys),) = [list(zip(*points, strict=True)) for points in svg_points(group)]
+        style = group.find(svg + "path").get("style")
+        return [((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (max(xs) - min(xs)) / 2, style)]
+    (shape,) = svg_points(group.find(svg + "defs"))
+    radius = (max(x for x, _ in shape) - min(x for x, _ in shape)) / 2
+    return [(float(u.get("x")), float(u.get("y")), radius, u.get("style")) for u in uses]
+
+
+def test_the_plot_draws_each_seat_s_win_rates_and_circles_its_blunders(tmp_path):
+    # Three seats over three rounds; seat 1 blunders twice, seat 3 once, seat 2 never.
+    moves = []
+    for ply in range(1, 19):
+        seat = (ply - 1) % 3
+        mark = "??" if ply in (4, 10, 12) else ("?" if ply == 5 else "")
+        moves.append({"ply": ply, "round": 1 + (ply - 1) // 6, "seat": seat, "win_before": (ply % 7) / 7, "mark": mark})
+    path = plot({"moves": moves}, 3, str(tmp_path / "review.svg"))  # type: ignore[typeddict-item]
+    text = path.read_text()
+    root = ET.fromstring(text)
+    groups = {g.get("id"): g for g in root.iter("{http://www.w3.org/2000/svg}g")}
+    assert (root.get("width"), root.get("height")) == ("720pt", "324pt")  # 10 x 4.5 inches
+    (frame,) = svg_points(groups["patch_2"])  # the axes: y from -2% (bottom) to 102% (top)
+    bottom, top = frame[0][1], frame[2][1]
+
+    def y_of(win: float) -> float:
+        return bottom - (100 * win + 2) / 104 * (bottom - top)
+
+    x_of = {}
+    for seat in range(3):
+        mine = [m for m in moves if m["seat"] == seat]
+        (line,) = svg_points(groups[f"seat-{seat + 1}"])
+        assert len(line) == len(mine)
+        assert [x for x, _ in line] == sorted(x for x, _ in line)
+        assert [y for _, y in line] == pytest.approx([y_of(m["win_before"]) for m in mine], abs=0.01)
+        x_of.update({m["ply"]: x for m, (x, _) in zip(mine, line, strict=True)})
+        style = groups[f"seat-{seat + 1}"][0].get("style")
+        assert "stroke-width: 1.8" in style
+        circles = svg_circles(groups[f"blunders-{seat + 1}"]) if f"blunders-{seat + 1}" in groups else []
+        blunders = [m for m in mine if m["mark"] == "??"]
+        expected = [(x_of[m["ply"]], y_of(m["win_before"]), 90**0.5 / 2) for m in blunders]  # marker area 90 pt²
+        assert [v for c in circles for v in c[:3]] == pytest.approx([v for e in expected for v in e], abs=0.01)
+        colour = groups[f"seat-{seat + 1}"][0].get("style").split("stroke: ")[1][:7]
+        assert all(c[3] == f"fill: none; stroke: {colour}; stroke-width: 2" for c in circles)
+    assert "blunders-2" not in groups and "seat-4" not in groups
+    # A light line where each round starts, labelled with the round.
+    starts = [g for g in groups.values() if "stroke: #d9d9d9" in str(g[0].get("style") if len(g) else "")]
+    assert sorted(svg_points(g)[0][0][0] for g in starts) == pytest.approx([x_of[1], x_of[7], x_of[13]], abs=0.01)
+    assert all("stroke-width: 0.8" in g[0].get("style") for g in starts)
+    for label in [
+        "round 1",
+        "round 2",
+        "round 3",
+        "P1",
+        "P2",
+        "P3",
+        "win rate before the move (%)",
+        "win rate at each decision (circles: blunders)",
+    ]:
+        assert f"<!-- {label} -->" in text
+    assert "<!-- round 4 -->" not in text
+    from PIL import Image
+
+    assert Image.open(plot({"moves": moves}, 3, str(tmp_path / "review.png"))).size == (1000, 450)  # type: ignore[typeddict-item]
 
 
 @pytest.fixture

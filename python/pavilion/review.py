@@ -62,8 +62,8 @@ class Marks:
 def move_accuracy(loss: float) -> float:
     """A move's accuracy in percent from its win-rate loss (lichess's formula,
     with the loss in percentage points): 103.1668·e^(−0.04354·loss) − 3.1669,
-    clamped to 0-100. A loss of 0 is 100%, 10 points about 64%, 30 points 24%."""
-    return max(0.0, min(100.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669))
+    never below 0. A loss of 0 is 100% (99.9999), 10 points about 64%, 30 points 24%."""
+    return max(0.0, 103.1668 * math.exp(-0.04354 * 100 * loss) - 3.1669)
 
 
 class MoveReview(TypedDict):
@@ -204,7 +204,7 @@ PLOT_FORMATS = ("png", "svg")
 def check_plot(path: str) -> str:
     """The plot's format from `path` (`png` or `svg`), or OptionsError now,
     before any work: another suffix, or matplotlib missing."""
-    suffix = path.rsplit(".", 1)[-1].lower()
+    suffix = Path(path).suffix[1:].lower()
     if suffix not in PLOT_FORMATS:
         raise OptionsError(f"the plot is written as .png or .svg, not {quote_path(path)}")
     if importlib.util.find_spec("matplotlib") is None:
