@@ -294,6 +294,12 @@ def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_h
         4,
         False,
     )
+    assert result["marks"] == {"inaccuracy": 0.1, "mistake": 0.2, "blunder": 0.3}
+    assert review(record, iterations=5, marks=Marks(0.2, 0.4, 0.6))["marks"] == {
+        "inaccuracy": 0.2,
+        "mistake": 0.4,
+        "blunder": 0.6,
+    }
     # The defaults: seed 0, one thread, DEFAULT_SECONDS a move; seconds alone are passed on as given.
     ScriptedSearch.log.clear()
     result = review(record)
@@ -329,7 +335,7 @@ def svg_points(group: ET.Element) -> list[list[tuple[float, float]]]:
     out = []
     for path in group.iter("{http://www.w3.org/2000/svg}path"):
         words = path.get("d", "").replace("\n", " ").split()
-        numbers = [w for w in words if w not in "MLCz"]
+        numbers = [w for w in words if w not in ("M", "L", "C", "Q", "z")]
         pairs = [(float(numbers[i]), float(numbers[i + 1])) for i in range(0, len(numbers) - 1, 2)]
         out.append(pairs)
     return out
@@ -384,6 +390,16 @@ def test_the_plot_draws_each_seat_s_win_rates_and_circles_its_blunders(tmp_path)
         colour = groups[f"seat-{seat + 1}"][0].get("style").split("stroke: ")[1][:7]
         assert all(c[3] == f"fill: none; stroke: {colour}; stroke-width: 2" for c in circles)
     assert "blunders-2" not in groups and "seat-4" not in groups
+    # The curves over the round lines, the circles over every curve; the legend at the top left.
+    order = [g.get("id") for g in root.iter("{http://www.w3.org/2000/svg}g")]
+    assert max(
+        order.index(g.get("id"))
+        for g in groups.values()
+        if "stroke: #d9d9d9" in str(g[0].get("style") if len(g) else "")
+    ) < order.index("seat-1")
+    assert min(order.index("blunders-1"), order.index("blunders-3")) > order.index("seat-3")
+    (legend, *_) = svg_points(groups["legend_1"])
+    assert min(x for x, _ in legend) - frame[0][0] < 10 and min(y for _, y in legend) - top < 10
     # A light line where each round starts, labelled with the round.
     starts = [g for g in groups.values() if "stroke: #d9d9d9" in str(g[0].get("style") if len(g) else "")]
     assert sorted(svg_points(g)[0][0][0] for g in starts) == pytest.approx([x_of[1], x_of[7], x_of[13]], abs=0.01)
