@@ -203,6 +203,14 @@ def test_an_error_in_a_task_is_raised_as_itself_and_the_rest_are_cancelled(ray: 
         next(scale.run_tasks(exits, [(5,)]))
 
 
+def test_an_error_without_a_cause_is_raised_as_ray_s(ray: FakeRay) -> None:
+    bare = FakeTaskError("lost")
+    del bare.cause
+    with pytest.raises(FakeTaskError) as raised:
+        next(scale.run_tasks(lambda: bare, [()]))  # the fake raises an error the work returns
+    assert raised.value is bare
+
+
 def test_leaving_early_cancels_the_tasks_not_finished(ray: FakeRay) -> None:
     it = scale.run_tasks(lambda k: k, [(k,) for k in range(4)])
     assert next(it) == (0, 0)
@@ -244,3 +252,43 @@ def test_an_address_is_checked_by_connecting_to_its_port() -> None:
     # Forms without a port are Ray's business.
     for address in ("auto", "ray://head", "head:", ":6379", "head:port"):
         scale.check_reachable(address)
+
+
+def test_an_address_is_reached_at_its_host_and_port_within_the_time_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    tried: list[tuple[Any, ...]] = []
+
+    class Connected:
+        def __enter__(self) -> None:
+            return None
+
+        def __exit__(self, *exc: object) -> None:
+            return None
+
+    def connect(address: tuple[str, int], timeout: float | None = None) -> Connected:
+        tried.append((address, timeout))
+        return Connected()
+
+    monkeypatch.setattr(scale.socket, "create_connection", connect)
+    for address in ("headX:6379", "ray://[fe80::1]:10001", "[::1]:6379"):
+        scale.check_reachable(address)
+    assert tried == [(("headX", 6379), 5.0), (("fe80::1", 10001), 5.0), (("::1", 6379), 5.0)]
+
+
+@pytest.mark.parametrize(
+    "error, reason",
+    [
+        (ConnectionRefusedError(111, "Connection refused"), "Connection refused"),
+        (TimeoutError("timed out"), "timed out"),
+        (ValueError(), "ValueError"),
+    ],
+)
+def test_an_unreachable_address_gives_the_reason(
+    monkeypatch: pytest.MonkeyPatch, error: Exception, reason: str
+) -> None:
+    def refuse(address: tuple[str, int], timeout: float | None = None) -> None:
+        raise error
+
+    monkeypatch.setattr(scale.socket, "create_connection", refuse)
+    with pytest.raises(OptionsError) as raised:
+        scale.check_reachable("head:6379")
+    assert str(raised.value) == f"cannot join the Ray cluster at 'head:6379': nothing answers at head:6379 ({reason})"
