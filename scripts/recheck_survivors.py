@@ -20,6 +20,7 @@ TESTS = {
     "ladder": ["tests/test_ladder.py"],
     "record": ["tests/test_record.py", "tests/test_play.py"],
     "review": ["tests/test_review.py"],
+    "scale": ["tests/test_scale_unit.py"],
     "scorepad": ["tests/test_scorepad.py", "tests/test_play.py"],
 }
 
