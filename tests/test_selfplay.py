@@ -11,8 +11,20 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
-from pavilion import NUM_ACTIONS, OBSERVATION_LEN, Game, Move, OptionsError, akropolis, play_matches
+from pavilion import (
+    NUM_ACTIONS,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_LEN,
+    Game,
+    Move,
+    NotationError,
+    OptionsError,
+    akropolis,
+    play_matches,
+)
+from pavilion import _engine as pavilion_engine
 from pavilion.cli import main
+from pavilion.files import quote_path
 from pavilion.selfplay import AKROPOLIS_COLUMNS, COLUMNS, MANIFEST, read, selfplay, shard_name
 
 SPEC = "mcts:iterations=60"
@@ -290,3 +302,228 @@ def test_the_akropolis_cli_writes_shards(tmp_path):
     assert "1 shard: 2 games," in r.output
     r = CliRunner().invoke(main, ["akropolis", "selfplay", "--out", str(tmp_path / "b"), "--long", "--players", "4"])
     assert r.exit_code == 2 and r.output == "Error: the long game is for 2 or 3 players\n"
+
+
+def arrow_type(documented: str, players: int) -> str:
+    """The Arrow type a documented column type is stored as."""
+    names = {"int64": "int64", "int32": "int32", "int16": "int16", "int8": "int8", "float32": "float", "bool": "bool"}
+    names["string"] = "string"
+    if documented.startswith("list<"):
+        return f"list<element: {names[documented[5:-1]]}>"
+    if "[" in documented:
+        base, size = documented[:-1].split("[")
+        return f"fixed_size_list<element: {names[base]}>[{players if size == 'players' else size}]"
+    return names[documented]
+
+
+def test_every_column_is_stored_as_its_documented_type(recorded, akropolis_run):
+    # The manifest's layout is the one in the code, and each shard's schema matches it, zstd-compressed.
+    for folder, players, columns in [
+        (recorded[0], 2, COLUMNS),
+        (recorded[1], 3, COLUMNS),
+        (akropolis_run, 3, AKROPOLIS_COLUMNS),
+    ]:
+        manifest = json.loads((folder / MANIFEST).read_text())
+        assert manifest["columns"] == [{"name": n, "type": t, "help": h} for n, t, h in columns]
+        meta = pq.read_metadata(folder / shard_name(0))
+        schema = meta.schema.to_arrow_schema()
+        assert [(f.name, str(f.type)) for f in schema] == [(n, arrow_type(t, players)) for n, t, _ in columns]
+        assert {meta.row_group(0).column(i).compression for i in range(meta.num_columns)} == {"ZSTD"}
+        assert json.loads(schema.metadata[b"pavilion-selfplay"]) == {"first_game": 0, "games": 2}
+
+
+def test_the_manifest_records_the_run_and_the_layout(recorded, akropolis_run):
+    text = (recorded[1] / MANIFEST).read_text()
+    assert text.startswith('{\n "format": "pavilion-selfplay",\n "version": 1,\n') and text.endswith("}\n")
+    manifest = json.loads(text)
+    assert list(manifest) == [
+        "format", "version", "agent", "game", "players", "side", "seed", "games", "shard_games", "sample_moves",
+        "num_actions", "observation_length", "observation_layout", "columns", "shards",
+    ]  # fmt: skip
+    assert {k: manifest[k] for k in ("game", "players", "side", "seed", "games", "shard_games", "sample_moves")} == {
+        "game": "summer-pavilion", "players": 3, "side": "gray", "seed": 7, "games": 5, "shard_games": 2,
+        "sample_moves": 6,
+    }  # fmt: skip
+    assert (manifest["observation_length"], manifest["observation_layout"]) == (
+        OBSERVATION_LEN,
+        [list(block) if isinstance(block, tuple) else block for block in OBSERVATION_LAYOUT],
+    )
+    data = read(recorded[1])
+    assert manifest["shards"] == [
+        {"file": shard_name(k), "first_game": 2 * k, "games": min(2, 5 - 2 * k),
+         "decisions": int(np.isin(data["game"], [2 * k, 2 * k + 1]).sum())}
+        for k in range(3)
+    ]  # fmt: skip
+    akro = json.loads((akropolis_run / MANIFEST).read_text())
+    assert list(akro) == [
+        "format", "version", "agent", "game", "players", "variants", "long", "barracks_edge", "lake", "seed", "games",
+        "shard_games", "sample_moves", "columns", "shards",
+    ]  # fmt: skip
+
+
+def test_a_rerun_lists_the_shards_it_found(tmp_path, recorded):
+    out = tmp_path / "run"
+    run_into(out)
+    first = json.loads((out / MANIFEST).read_text())["shards"]
+    (out / MANIFEST).unlink()
+    (out / MANIFEST).write_text(json.dumps({**json.loads((recorded[0] / MANIFEST).read_text()), "shards": []}))
+    assert run_into(out)["skipped"] == 3
+    assert json.loads((out / MANIFEST).read_text())["shards"] == first
+
+
+def test_each_game_plays_with_the_threads_and_sampling_asked(tmp_path, monkeypatch):
+    calls = []
+
+    def fake(engine_selfplay):
+        def play(agent, indices, **kw):
+            calls.append((agent, list(indices), kw))
+            return engine_selfplay(agent, indices, **kw)
+
+        return play
+
+    monkeypatch.setattr("pavilion.selfplay.play_selfplay", fake(pavilion_engine.selfplay))
+    monkeypatch.setattr(pavilion_engine.akropolis, "selfplay", fake(pavilion_engine.akropolis.selfplay))
+    selfplay(SPEC, out=tmp_path / "s", games=3, shard_games=2, seed=4, threads=2, sample_moves=1)
+    selfplay(SPEC, out=tmp_path / "a", games=1, seed=4, threads=2, sample_moves=2, akropolis_options={})
+    summer = {"players": 2, "side": "coloured", "seed": 4}
+    assert calls[:3] == [
+        (SPEC, [], {"threads": 1, "sample_moves": 1, **summer}),  # the options checked before any folder is made
+        (SPEC, [0, 1], {"threads": 2, "sample_moves": 1, **summer}),
+        (SPEC, [2], {"threads": 2, "sample_moves": 1, **summer}),
+    ]
+    assert [(c[1], c[2]["threads"], c[2]["sample_moves"], c[2]["seed"]) for c in calls[3:]] == [
+        ([], 1, 2, 4),
+        ([0], 2, 2, 4),
+    ]
+
+
+def test_on_ray_each_shard_is_a_task_of_one_cpu(tmp_path, monkeypatch, recorded):
+    # Ray stood in for: the cluster asked for, and the tasks, run here in reverse order.
+    from contextlib import contextmanager
+
+    from pavilion import scale
+
+    asked = []
+
+    @contextmanager
+    def cluster(address, cpus=None):
+        asked.append(("cluster", address, cpus))
+        yield 2
+
+    def run_tasks(work, args):
+        asked.append(("tasks", work.__name__, [a[:2] + a[3:] for a in args]))
+        for k in reversed(range(len(args))):
+            yield k, work(*args[k])
+
+    monkeypatch.setattr(scale, "cluster", cluster)
+    monkeypatch.setattr(scale, "run_tasks", run_tasks)
+    done = run_into(tmp_path / "run", ray="10.0.0.1:6379", threads=3)
+    assert asked == [
+        ("cluster", "10.0.0.1:6379", 3),
+        ("tasks", "play_shard", [(SPEC, [0, 1], 1, 0), (SPEC, [2, 3], 1, 0), (SPEC, [4], 1, 0)]),
+    ]
+    assert done["written"] == 3
+    for k, v in read(tmp_path / "run").items():
+        assert np.array_equal(v, read(recorded[0])[k]), k
+
+
+def test_the_seed_is_0_unless_given(tmp_path):
+    selfplay(SPEC, out=tmp_path, games=1)
+    assert json.loads((tmp_path / MANIFEST).read_text())["seed"] == 0
+
+
+def test_limits_are_inclusive(tmp_path):
+    with pytest.raises(OptionsError, match=r"^shard_games must be from 1 to 10000, not 10001$"):
+        run_into(tmp_path / "run", shard_games=10_001)
+    with pytest.raises(
+        OptionsError, match=r"^20001 games at 1 a shard make more than 20000 shards: raise shard_games$"
+    ):
+        run_into(tmp_path / "run", games=20_001, shard_games=1)
+    with pytest.raises(OptionsError, match=r"^40001 games at 2 a shard make more than 20000 shards"):
+        run_into(tmp_path / "run", games=40_001, shard_games=2)
+    assert not (tmp_path / "run").exists()
+    # 20,000 shards exactly, and 10,000 games a shard, are allowed: refused only for the folder here.
+    (tmp_path / "file").write_text("x")
+    for games, shard_games in [(20_000, 1), (40_000, 2), (10_000, 10_000)]:
+        with pytest.raises(OptionsError, match="is a file, not a folder"):
+            run_into(tmp_path / "file", games=games, shard_games=shard_games)
+
+
+def test_every_refusal_names_the_folder_or_file(tmp_path):
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(OptionsError, match=rf"^'{tmp_path}/file' is a file, not a folder$"):
+        run_into(tmp_path / "file")
+    with pytest.raises(OptionsError, match=rf"^cannot make the folder '{tmp_path}/file/sub': Not a directory$"):
+        run_into(tmp_path / "file" / "sub")
+    run_into(tmp_path / "deep" / "er")  # parents are made
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / ".hidden").write_text("")
+    run_into(tmp_path / "mine")  # hidden files do not count
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "notes").write_text("")
+    with pytest.raises(
+        OptionsError, match=rf"^'{tmp_path}/other' is not empty and holds no self-play manifest: give a new folder$"
+    ):
+        run_into(tmp_path / "other")
+    with pytest.raises(
+        OptionsError,
+        match=rf"^'{tmp_path}/mine' holds self-play of other options \(seed 7, not 8; games 5, not 6\): give another",
+    ):
+        run_into(tmp_path / "mine", games=6, seed=8)
+    for doc in ['{"format": "pavilion-selfplay", "version": 2}', '{"format": "other", "version": 1}', "[1]"]:
+        (tmp_path / "fake").mkdir(exist_ok=True)
+        (tmp_path / "fake" / MANIFEST).write_text(doc)
+        with pytest.raises(
+            OptionsError, match=rf"^'{tmp_path}/fake/manifest.json' is not a pavilion-selfplay v1 manifest$"
+        ):
+            run_into(tmp_path / "fake")
+    (tmp_path / "fake" / MANIFEST).write_text("{")
+    with pytest.raises(NotationError, match=r"^self-play manifest: not JSON"):
+        run_into(tmp_path / "fake")
+    (tmp_path / "fake" / MANIFEST).unlink()
+    (tmp_path / "fake" / MANIFEST).mkdir()
+    with pytest.raises(ValueError, match=r"^cannot read self-play manifest"):
+        run_into(tmp_path / "fake")
+
+
+def test_a_shard_of_other_games_or_unreadable_is_named(tmp_path, recorded):
+    out = tmp_path / "run"
+    run_into(out)
+    (out / shard_name(2)).write_bytes((recorded[0] / shard_name(0)).read_bytes())  # games 0-1 where 4 should be
+    with pytest.raises(
+        OptionsError, match=rf"^'{out}/shard-00002.parquet' is not the shard of games 4 on: delete it to play it again$"
+    ):
+        run_into(out)
+    pq.write_table(pq.read_table(recorded[0] / shard_name(2)).replace_schema_metadata(None), out / shard_name(2))
+    with pytest.raises(OptionsError, match="is not the shard of games 4 on"):
+        run_into(out)
+    garbage = b"PAR1" + b"x" * 300
+    (out / shard_name(2)).write_bytes(garbage)
+    try:
+        pq.read_metadata(out / shard_name(2))
+    except (OSError, ValueError) as e:
+        reason = str(e)[:120]
+    with pytest.raises(OptionsError) as raised:
+        run_into(out)
+    assert str(raised.value) == f"'{out}/shard-00002.parquet' cannot be read ({reason}): delete it to play it again"
+
+
+def test_read_takes_a_shard_or_a_folder_and_names_what_it_cannot_read(tmp_path, recorded, akropolis_run):
+    one = read(recorded[0] / shard_name(1))
+    whole = read(recorded[0])
+    rows = np.isin(whole["game"], [2, 3])
+    assert np.array_equal(one["game"], whole["game"][rows]) and np.array_equal(one["policy"], whole["policy"][rows])
+    assert all(p.dtype == np.float32 for p in read(akropolis_run)["policy"])
+    assert whole["observation"].shape == (len(whole["game"]), OBSERVATION_LEN)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(OptionsError, match=rf"^'{tmp_path}/empty' holds no self-play shard$"):
+        read(tmp_path / "empty")
+    bad = tmp_path / ("x" * 150 + ".parquet")
+    bad.write_bytes(b"not parquet at all")
+    try:
+        pq.read_table(bad)
+    except (OSError, ValueError) as e:
+        reason = str(e)[:120]
+    with pytest.raises(OptionsError) as raised:
+        read(bad)
+    assert str(raised.value) == f"cannot read self-play data {quote_path(str(bad))}: {reason}"

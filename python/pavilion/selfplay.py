@@ -160,7 +160,7 @@ def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
     marks = {SHARD_KEY: json.dumps({"first_game": first_game, "games": games}).encode()}
     if game == AKROPOLIS:
         at = [data["index"].index(g) for g in data["game"]]
-        players = len(data["scores"][0]) if data["scores"] else 0
+        players = len(data["scores"][0])  # a shard holds at least one game
         columns = {
             "game": pa.array(data["game"], pa.int64()),
             "ply": pa.array(data["ply"], pa.int16()),
