@@ -21,6 +21,8 @@ TESTS = {
     "record": ["tests/test_record.py", "tests/test_play.py"],
     "review": ["tests/test_review.py"],
     "scale": ["tests/test_scale_unit.py"],
+    "selfplay": ["tests/test_selfplay.py"],
+    "session": ["tests/test_session.py", "tests/test_play.py", "tests/test_akropolis_play.py", "tests/test_hardening.py"],
     "scorepad": ["tests/test_scorepad.py", "tests/test_play.py"],
 }
 

@@ -497,15 +497,20 @@ def test_a_shard_of_other_games_or_unreadable_is_named(tmp_path, recorded):
     pq.write_table(pq.read_table(recorded[0] / shard_name(2)).replace_schema_metadata(None), out / shard_name(2))
     with pytest.raises(OptionsError, match="is not the shard of games 4 on"):
         run_into(out)
-    garbage = b"PAR1" + b"x" * 300
-    (out / shard_name(2)).write_bytes(garbage)
+    # The reason quoted is the first 120 characters of pyarrow's (here it names the long path).
+    deep = tmp_path / ("d" * 150)
+    run_into(deep)
+    (deep / shard_name(2)).unlink()
+    (deep / shard_name(2)).mkdir()  # "cannot open for reading: path …"
     try:
-        pq.read_metadata(out / shard_name(2))
+        pq.read_metadata(deep / shard_name(2))
     except (OSError, ValueError) as e:
-        reason = str(e)[:120]
+        full = str(e)
+    assert len(full) > 120
     with pytest.raises(OptionsError) as raised:
-        run_into(out)
-    assert str(raised.value) == f"'{out}/shard-00002.parquet' cannot be read ({reason}): delete it to play it again"
+        run_into(deep)
+    path = quote_path(str(deep / shard_name(2)))
+    assert str(raised.value) == f"{path} cannot be read ({full[:120]}): delete it to play it again"
 
 
 def test_read_takes_a_shard_or_a_folder_and_names_what_it_cannot_read(tmp_path, recorded, akropolis_run):
@@ -527,3 +532,19 @@ def test_read_takes_a_shard_or_a_folder_and_names_what_it_cannot_read(tmp_path, 
     with pytest.raises(OptionsError) as raised:
         read(bad)
     assert str(raised.value) == f"cannot read self-play data {quote_path(str(bad))}: {reason}"
+
+
+def test_without_pyarrow_self_play_says_how_to_get_it(tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_pyarrow(name, *args, **kwargs):
+        if name.startswith("pyarrow"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_pyarrow)
+    with pytest.raises(OptionsError, match=r"^self-play data needs numpy and pyarrow: pip install 'pavilion\[rl\]'$"):
+        run_into(tmp_path / "run")
+    assert not (tmp_path / "run").exists()

@@ -284,7 +284,7 @@ def selfplay(
         raise OptionsError(f"games must be from 1 to {MAX_GAMES}, not {games}")
     if not 1 <= shard_games <= MAX_SHARD_GAMES:
         raise OptionsError(f"shard_games must be from 1 to {MAX_SHARD_GAMES}, not {shard_games}")
-    if -(-games // shard_games) > MAX_SHARDS:
+    if games > MAX_SHARDS * shard_games:  # more than MAX_SHARDS shards
         raise OptionsError(
             f"{games} games at {shard_games} a shard make more than {MAX_SHARDS} shards: raise shard_games"
         )
