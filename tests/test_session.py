@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from pavilion.play import PlaySession
-from pavilion.record import GameRecord
+from pavilion.record import GameRecord, move_seed
 from pavilion.session import level_spec, menu_lines, plural, short_name
 
 
@@ -98,3 +98,160 @@ def test_a_watched_game_ends_with_its_winner(seats, banner):
     winners = session.game.winners
     names = " and ".join(session.name(s) for s in winners)
     assert f"{'Winner' if len(winners) == 1 else 'Shared victory'}: {names}" in text
+
+
+def coloured(lines: list[str], seats: list[str]) -> tuple[PlaySession, io.StringIO, list[str]]:
+    """A session on a colour terminal that logs its prompts."""
+    out = io.StringIO()
+    console = Console(file=out, width=100, force_terminal=True, color_system="standard")
+    answers, prompts = iter(lines), []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    return PlaySession(GameRecord(seed=3, seats=seats), console, ask, hint_iterations=50), out, prompts
+
+
+def test_a_human_s_moves_are_bold_and_every_move_bold_cyan():
+    session, out, _ = coloured([], ["human", "greedy"])
+    first, reply = session.game.legal_moves()[0], None
+    session.play_move(first)
+    mine = out.getvalue()
+    out.truncate(0)
+    out.seek(0)
+    reply = session.game.legal_moves()[0]
+    session.play_move(reply)
+    theirs = out.getvalue()
+    assert mine.startswith("\x1b[1mP1 (human) plays \x1b[0m\x1b[1;36m" + str(first) + "\x1b[0m")
+    assert theirs.startswith("P2 (greedy) plays \x1b[1;36m" + str(reply) + "\x1b[0m")
+    assert session.record.moves == [str(first), str(reply)]
+
+
+def test_the_prompts_say_what_they_ask(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    session, out, prompts = coloured(["quit", "y", ""], ["human", "greedy"])
+    assert session.run() == "quit"
+    assert prompts == [
+        "P1 (human) move (help for help)> ",
+        "save the game before quitting? [y/N] ",
+        "file name [pavilion-game.json]: ",
+    ]
+    assert "factories" in out.getvalue()  # the position is shown before a human moves
+
+
+def test_six_digits_are_a_menu_number_and_seven_move_text():
+    session, out = scripted([])
+    assert session.read_move("000001") == session.game.legal_moves()[0]
+    assert session.read_move("0000001") is None
+    assert "no move" not in out.getvalue() and "✗" in out.getvalue()
+
+
+def test_a_hint_is_the_search_seeded_by_the_move_number():
+    from pavilion import Search
+
+    session, out = scripted([])
+    for _ in range(3):
+        session.play_move(session.game.legal_moves()[0])
+    session.hint()
+    s = Search(session.game, seed=3)
+    s.run(iterations=50)
+    best = s.result(top=1)["moves"][0]
+    expected = f"hint (MCTS): {best['move']}  win rate {100 * best['win_rate']:.0f}%, margin {best['margin']:+.1f}"
+    assert out.getvalue().splitlines()[-1] == expected
+
+
+def test_an_exact_hint_says_so():
+    from pavilion import Agent, Game
+
+    g, agent = Game(seed=1), Agent("greedy", seed=1)
+    moves = []
+    while not g.is_over:
+        from pavilion import Search
+
+        if Search(g, seed=0).exact:
+            break
+        m = agent.choose(g)
+        moves.append(str(m))
+        g.play(m)
+    out = io.StringIO()
+    session = PlaySession(
+        GameRecord(seed=1, seats=["human", "human"], moves=moves), Console(file=out, width=100), lambda p: ""
+    )
+    session.hint()
+    assert out.getvalue().startswith("hint (exact): ")
+
+
+def test_the_ai_plays_with_the_seed_of_the_move_number():
+    from pavilion import Agent
+
+    spec = "mcts:iterations=20"
+    session, _ = scripted([], [spec, spec])
+    for _ in range(6):
+        g = session.game
+        agent = Agent(spec, seed=move_seed(3, len(session.record.moves)))
+        expected = agent.choose(g)
+        session.play_move(expected)
+    replay = session.record.new_game()
+    for number, text in enumerate(session.record.moves):
+        assert str(Agent(spec, seed=move_seed(3, number)).choose(replay)) == text
+        replay.play(text)
+
+
+def test_a_game_nobody_could_save_prints_its_moves_on_one_line(tmp_path):
+    out = io.StringIO()
+    session = PlaySession(GameRecord(seed=3, seats=["human", "human"]), Console(file=out, width=20), lambda p: "")
+    for _ in range(4):
+        session.play_move(session.game.legal_moves()[0])
+    moves = session.record.moves * 1
+    assert session.save_anywhere([str(tmp_path / "no" / "a.json")]) is not None  # the temporary folder
+    out.truncate(0)
+    out.seek(0)
+    import pavilion.session as module
+
+    def nowhere(*args, **kwargs):
+        raise module.SaveError("disk full")
+
+    module_save = module.save_somewhere
+    module.save_somewhere = nowhere
+    try:
+        assert session.save_anywhere(["x.json"]) is None
+    finally:
+        module.save_somewhere = module_save
+    text = out.getvalue()
+    assert " ".join(text.split()).startswith("✗ the game could not be saved anywhere: disk full its moves:")
+    assert text.splitlines()[-1] == f"its moves: {' '.join(moves)} (seed 3)"  # one line, however narrow
+    assert len(text.splitlines()[-1]) > 20
+
+
+def test_a_shared_victory_names_every_winner():
+    class Finished:
+        is_over, winners = True, [0, 1]
+
+    class Shown(PlaySession):
+        def position(self) -> str:
+            return "the final position"
+
+        def final(self) -> list:
+            return []
+
+    out = io.StringIO()
+    session = Shown(GameRecord(seed=3, seats=["greedy", "human"]), Console(file=out, width=60), lambda p: "")
+    session.game = Finished()  # type: ignore[assignment]
+    assert session.run() == "over"
+    lines = [line for line in out.getvalue().splitlines() if line.strip()]
+    assert "end of the game" in lines[0] and lines[1:] == [
+        "the final position",
+        "Shared victory: P1 (greedy) and P2 (human)",
+    ]
+    Finished.winners = [1]
+    out.truncate(0)
+    out.seek(0)
+    session.run()
+    assert out.getvalue().splitlines()[-1] == "Winner: P2 (human)"
+
+
+def test_a_watched_game_shows_the_position_at_every_round():
+    session, out = scripted([], ["greedy", "greedy"])
+    session.run()
+    assert out.getvalue().count("factories") == 7  # rounds 1-6, then the end
