@@ -54,7 +54,7 @@ def test_typed_lines_do_what_they_say(tmp_path, monkeypatch):
     n = len(session.game.legal_moves())
     assert f"✗ no move 0: the menu ('moves') runs 1..{n}" in text
     assert "Commands: moves, hint, undo (to your previous move), save FILE, help, quit" in text
-    assert text.count("✗ save needs a file name: save FILE") == 2
+    assert text.splitlines().count("✗ save needs a file name: save FILE") == 2
     assert "1. " in text  # the menu was shown
     assert "9999999" in text.split("✗ no move 0")[1]  # 7 digits are move text, refused as such
     assert not list(tmp_path.iterdir())
@@ -75,7 +75,7 @@ def test_quitting_saves_to_the_name_given_or_the_default(tmp_path, monkeypatch):
 def test_undo_with_nothing_to_undo_and_after_a_move():
     session, out = scripted(["undo", "1", "undo", "quit", "n"])
     assert session.human_turn(0) is None  # "1" played the first menu move
-    assert "✗ nothing to undo: you have not moved yet" in out.getvalue()
+    assert "✗ nothing to undo: you have not moved yet" in out.getvalue().splitlines()
     assert len(session.record.moves) == 1
     session.play_move(session.game.legal_moves()[0])  # the AI's reply
     assert session.human_turn(0) is None
@@ -240,7 +240,7 @@ def test_a_shared_victory_names_every_winner():
     session.game = Finished()  # type: ignore[assignment]
     assert session.run() == "over"
     lines = [line for line in out.getvalue().splitlines() if line.strip()]
-    assert "end of the game" in lines[0] and lines[1:] == [
+    assert lines[0].strip("─ ") == "end of the game" and lines[1:] == [
         "the final position",
         "Shared victory: P1 (greedy) and P2 (human)",
     ]
@@ -255,3 +255,27 @@ def test_a_watched_game_shows_the_position_at_every_round():
     session, out = scripted([], ["greedy", "greedy"])
     session.run()
     assert out.getvalue().count("factories") == 7  # rounds 1-6, then the end
+
+
+def test_save_returns_the_path_written_and_a_failed_save_says_why(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    session, out = scripted(["save no/such/a.json", "save mine.json", "quit", "n"])
+    assert session.human_turn(0) == "quit"
+    lines = out.getvalue().splitlines()
+    assert "✗ not saved: cannot write 'no/such/a.json': the folder 'no/such' does not exist" in lines
+    (tmp_path / "other.json").write_text("another game")
+    assert session.save("mine.json") == "mine.json"
+    assert session.save("other.json") == "other-2.json"  # never over something else
+
+
+def test_a_watched_game_seeds_each_ai_move_by_its_number():
+    from pavilion import Agent
+
+    spec = "mcts:iterations=10"
+    session, _ = scripted([], [spec, "greedy"])
+    assert session.run() == "over"
+    replay = session.record.new_game()
+    for number, text in enumerate(session.record.moves):
+        seat = replay.current_player
+        assert str(Agent([spec, "greedy"][seat], seed=move_seed(3, number)).choose(replay)) == text
+        replay.play(text)

@@ -44,7 +44,7 @@ def menu_lines(moves: Sequence[object], width: int) -> list[str]:
 
 def short_name(spec: str) -> str:
     """`mcts:iterations=15000` → `mcts`."""
-    return spec.split(":", 1)[0]
+    return spec.partition(":")[0]
 
 
 def level_spec(levels: Mapping[str, int], level: str) -> str:
@@ -105,7 +105,7 @@ class Session(Generic[GameT]):
 
     def show_moves(self, arg: str) -> None:
         for line in menu_lines(self.game.legal_moves(), self.console.width):
-            self.console.print(Text(line), no_wrap=True, overflow="ignore")
+            self.console.print(Text(line))  # never wider than the console (menu_lines)
 
     def command(self, word: str, arg: str) -> bool:
         """A game's own command (True if `word` was one)."""
@@ -274,7 +274,7 @@ class Session(Generic[GameT]):
                 # saved and reloaded game continues exactly as it would have.
                 agent = self.record.AGENT(self.seats[seat], seed=move_seed(self.record.seed, len(self.record.moves)))
                 move = agent.choose(g)
-                assert move is not None, "a running game always has a move"
+                assert move is not None  # a running game always has a move
                 self.play_move(move)
         self.console.rule("end of the game")
         self.console.print(self.position())
