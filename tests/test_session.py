@@ -69,7 +69,10 @@ def test_quitting_saves_to_the_name_given_or_the_default(tmp_path, monkeypatch):
     assert session.human_turn(0) == "quit" and (tmp_path / "mine.json").exists()
     session, out = scripted(["quit", "y", "no/such/folder.json", "quit", "n"])
     assert session.human_turn(0) == "quit"
-    assert "; the game goes on" in " ".join(out.getvalue().split())
+    assert (
+        "✗ not saved: cannot write 'no/such/folder.json': the folder 'no/such' does not exist; the game goes on"
+        in " ".join(out.getvalue().split())
+    )
 
 
 def test_undo_with_nothing_to_undo_and_after_a_move():
@@ -279,3 +282,28 @@ def test_a_watched_game_seeds_each_ai_move_by_its_number():
         seat = replay.current_player
         assert str(Agent([spec, "greedy"][seat], seed=move_seed(3, number)).choose(replay)) == text
         replay.play(text)
+
+
+def test_an_interrupted_continued_game_is_saved_over_its_own_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    session, _ = scripted([])
+    session.play_move(session.game.legal_moves()[0])
+    assert session.save("game.json") == "game.json"
+    session.play_move(session.game.legal_moves()[0])
+    assert session.save_anywhere(["game.json"]) == "game.json"  # the same game, further on
+    assert len(GameRecord.from_json((tmp_path / "game.json").read_text()).moves) == 2
+    (tmp_path / "notes.json").write_text("{}")
+    assert session.save_anywhere(["notes.json"]) == "notes-2.json"
+
+
+def test_a_game_s_own_command_keeps_the_turn():
+    from pavilion.akropolis.play import AkropolisSession
+    from pavilion.akropolis.record import AkropolisRecord
+
+    out = io.StringIO()
+    answers = iter(["coords", "quit", "n"])
+    session = AkropolisSession(
+        AkropolisRecord(seed=3, seats=["human", "greedy"]), Console(file=out, width=120), lambda p: next(answers)
+    )
+    assert session.human_turn(0) == "quit"
+    assert session.coords

@@ -107,7 +107,7 @@ class Session(Generic[GameT]):
         for line in menu_lines(self.game.legal_moves(), self.console.width):
             self.console.print(Text(line))  # never wider than the console (menu_lines)
 
-    def command(self, word: str, arg: str) -> bool:
+    def command(self, word: str) -> bool:
         """A game's own command (True if `word` was one)."""
         return False
 
@@ -243,7 +243,7 @@ class Session(Generic[GameT]):
                         self.console.print(f"✗ not saved: {shown(str(e))}; the game goes on")
                         continue
                 return "quit"
-            elif self.command(word, arg.strip()):
+            elif self.command(word):
                 continue
             else:
                 move = self.read_move(text)

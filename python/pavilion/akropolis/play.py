@@ -94,7 +94,7 @@ class AkropolisSession(Session[Game]):
         for n, m in chosen:
             self.console.print(self.move_line(n, m, city), no_wrap=True, overflow="ignore")
 
-    def command(self, word: str, arg: str) -> bool:
+    def command(self, word: str) -> bool:
         if word == "coords":
             self.coords = not self.coords
             self.console.print(self.position())
