@@ -22,7 +22,12 @@ TESTS = {
     "review": ["tests/test_review.py"],
     "scale": ["tests/test_scale_unit.py"],
     "selfplay": ["tests/test_selfplay.py"],
-    "session": ["tests/test_session.py", "tests/test_play.py", "tests/test_akropolis_play.py", "tests/test_hardening.py"],
+    "session": [
+        "tests/test_session.py",
+        "tests/test_play.py",
+        "tests/test_akropolis_play.py",
+        "tests/test_hardening.py",
+    ],
     "scorepad": ["tests/test_scorepad.py", "tests/test_play.py"],
 }
 
