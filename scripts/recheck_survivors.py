@@ -16,6 +16,7 @@ import sys
 # The test files that hold each module's logic tests (see docs/TESTING.md).
 TESTS = {
     "analysis": ["tests/test_analysis.py", "tests/test_search.py"],
+    "env": ["tests/test_env.py"],
     "files": ["tests/test_files.py", "tests/test_hardening.py"],
     "ladder": ["tests/test_ladder.py"],
     "record": ["tests/test_record.py", "tests/test_play.py"],

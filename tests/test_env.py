@@ -179,3 +179,50 @@ def test_vecgame_refuses_bad_actions_and_options():
         with pytest.raises(OptionsError):
             VecGame(**kwargs)
     v.step(good.tolist())  # a list of ints works as well as an array
+
+
+def test_the_rewards_come_at_the_end_as_win_shares():
+    for seed in range(4):
+        e = env(players=2 + seed % 3, side=["coloured", "gray"][seed % 2])
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        rewards_seen = []
+        finals = {}
+        for agent in e.agent_iter():
+            obs, reward, terminated, truncated, _info = e.last()
+            if terminated or truncated:
+                finals[agent] = reward
+                with pytest.raises(ValueError):  # a finished seat takes no action
+                    e.step(0)
+                e.step(None)
+                continue
+            rewards_seen.append(reward)
+            others = [a for a in e.agents if a != agent]
+            assert all(not e.observe(a)["action_mask"].any() for a in others)  # only the mover has moves
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]).tolist())))
+        assert set(rewards_seen) == {0.0}
+        winners = e.game.winners
+        assert finals == {f"player_{s}": (1 / len(winners) if s in winners else 0.0) for s in range(e.game.players)}
+
+
+def test_the_environment_deals_the_game_its_options_and_seed_say():
+    e = env(players=3, side="gray", render_mode="ansi")
+    e.reset(seed=42)
+    assert e.game.to_json() == Game(players=3, side="gray", seed=42).to_json()
+    assert e.render() == str(e.game)
+    assert env().render() is None
+    from pavilion.env import SummerPavilionEnv
+
+    for default in (env(), SummerPavilionEnv()):
+        default.reset(seed=1)
+        assert default.possible_agents == ["player_0", "player_1"]
+        assert default.game.to_json() == Game(players=2, side="coloured", seed=1).to_json()
+    for bad, message in [({"players": 5}, "players"), ({"side": "plaid"}, "side")]:
+        with pytest.raises(OptionsError, match=message):
+            env(**bad)
+    space = e.observation_space("player_0")
+    assert space["observation"].dtype == np.float32 and space["observation"].shape == (OBSERVATION_LEN,)
+    assert space["action_mask"].dtype == np.int8 and space["action_mask"].high.max() == 1
+    assert space["action_mask"].shape == (NUM_ACTIONS,) and e.action_space("player_1").n == NUM_ACTIONS
+    with pytest.raises(ValueError, match=r"^player_0 is to move: give an action id$"):
+        e.step(None)

@@ -37,7 +37,8 @@ class SummerPavilionEnv(AECEnv):
 
     def __init__(self, players: int = 2, side: str = SIDES[0], render_mode: str | None = None) -> None:
         super().__init__()
-        Game(players=players, side=side)  # checks the options now, with the engine's message
+        # Checks the options now, with the engine's message; reset() deals the game played.
+        self.game = Game(players=players, side=side, seed=0)
         self.players, self.side = players, side
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -48,7 +49,6 @@ class SummerPavilionEnv(AECEnv):
             }
         )
         self._action_space = spaces.Discrete(NUM_ACTIONS)
-        self.game = Game(players=players, side=side, seed=0)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._observation_space
