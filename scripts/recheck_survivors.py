@@ -15,6 +15,7 @@ import sys
 
 # The test files that hold each module's logic tests (see docs/TESTING.md).
 TESTS = {
+    "akropolis.record": ["tests/test_akropolis_play.py"],
     "analysis": ["tests/test_analysis.py", "tests/test_search.py"],
     "env": ["tests/test_env.py"],
     "files": ["tests/test_files.py", "tests/test_hardening.py"],
@@ -40,7 +41,7 @@ def main() -> int:
     survivors = []
     for name in names:
         env = dict(os.environ, PYTHONPATH="src", MUTANT_UNDER_TEST=name)
-        tests = TESTS[name.split(".")[1]]
+        tests = TESTS[name.split(".x")[0].removeprefix("pavilion.")]  # pavilion.akropolis.record.x… → akropolis.record
         try:
             run = subprocess.run(
                 [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],

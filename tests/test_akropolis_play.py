@@ -251,3 +251,17 @@ def test_levels_are_mcts_budgets_the_engine_accepts():
     assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["strong"]
     for n in LEVELS.values():
         akropolis.Agent(f"mcts:iterations={n}")
+
+
+def test_a_record_s_game_has_every_option_of_the_record():
+    from pavilion.akropolis.record import AkropolisRecord
+
+    options = {
+        "variants": "hmb",
+        "long": True,
+        "barracks_edge": "any_empty",
+        "lake": "enclosed_region",
+    }  # none the default
+    record = AkropolisRecord(players=2, seed=4, **options)
+    expected = akropolis.Game(players=2, seed=4, **options)
+    assert record.new_game().to_json() == expected.to_json()
