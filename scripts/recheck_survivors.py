@@ -41,7 +41,8 @@ def main() -> int:
     survivors = []
     for name in names:
         env = dict(os.environ, PYTHONPATH="src", MUTANT_UNDER_TEST=name)
-        tests = TESTS[name.split(".x")[0].removeprefix("pavilion.")]  # pavilion.akropolis.record.x… → akropolis.record
+        module = name.rsplit(".", 1)[0].removeprefix("pavilion.")  # pavilion.akropolis.record.x_f__mutmut_1
+        tests = TESTS[module]
         try:
             run = subprocess.run(
                 [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests],

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from rich.console import Console
 
+from pavilion import Agent, Game, Search
+from pavilion.akropolis.play import AkropolisSession
+from pavilion.akropolis.record import AkropolisRecord
+from pavilion.files import SaveError
 from pavilion.play import PlaySession
 from pavilion.record import GameRecord, move_seed
 from pavilion.session import level_spec, menu_lines, plural, short_name
@@ -38,12 +41,22 @@ def test_names_and_levels():
     assert level_spec({"easy": 300, "hard": 9000}, "hard") == "mcts:iterations=9000"
 
 
-def scripted(lines: list[str], seats: list[str] | None = None) -> tuple[PlaySession, io.StringIO]:
+def scripted(
+    lines: list[str], seats: list[str] | None = None, *, colour: bool = False, prompts: list[str] | None = None
+) -> tuple[PlaySession, io.StringIO]:
+    """A session answering its prompts with `lines` (logged into `prompts`),
+    printing to a string, on a colour terminal if asked."""
     out = io.StringIO()
-    console = Console(file=out, width=100, color_system=None)
+    console = Console(file=out, width=100, force_terminal=colour, color_system="standard" if colour else None)
     answers = iter(lines)
+
+    def ask(prompt: str) -> str:
+        if prompts is not None:
+            prompts.append(prompt)
+        return next(answers)
+
     record = GameRecord(seed=3, seats=seats or ["human", "greedy"])
-    return PlaySession(record, console, lambda prompt: next(answers), hint_iterations=50), out
+    return PlaySession(record, console, ask, hint_iterations=50), out
 
 
 def test_typed_lines_do_what_they_say(tmp_path, monkeypatch):
@@ -92,9 +105,8 @@ def test_a_hint_names_the_search_and_its_numbers():
     assert line.startswith("hint (MCTS): ") and "  win rate " in line and "%, margin " in line
 
 
-@pytest.mark.parametrize("seats, banner", [(["greedy", "greedy"], "Winner: ")])
-def test_a_watched_game_ends_with_its_winner(seats, banner):
-    session, out = scripted([], seats)
+def test_a_watched_game_ends_with_its_winner():
+    session, out = scripted([], ["greedy", "greedy"])
     assert session.run() == "over"
     text = out.getvalue()
     assert "round 1" in text and "end of the game" in text
@@ -103,22 +115,9 @@ def test_a_watched_game_ends_with_its_winner(seats, banner):
     assert f"{'Winner' if len(winners) == 1 else 'Shared victory'}: {names}" in text
 
 
-def coloured(lines: list[str], seats: list[str]) -> tuple[PlaySession, io.StringIO, list[str]]:
-    """A session on a colour terminal that logs its prompts."""
-    out = io.StringIO()
-    console = Console(file=out, width=100, force_terminal=True, color_system="standard")
-    answers, prompts = iter(lines), []
-
-    def ask(prompt: str) -> str:
-        prompts.append(prompt)
-        return next(answers)
-
-    return PlaySession(GameRecord(seed=3, seats=seats), console, ask, hint_iterations=50), out, prompts
-
-
 def test_a_human_s_moves_are_bold_and_every_move_bold_cyan():
-    session, out, _ = coloured([], ["human", "greedy"])
-    first, reply = session.game.legal_moves()[0], None
+    session, out = scripted([], colour=True)
+    first = session.game.legal_moves()[0]
     session.play_move(first)
     mine = out.getvalue()
     out.truncate(0)
@@ -133,7 +132,8 @@ def test_a_human_s_moves_are_bold_and_every_move_bold_cyan():
 
 def test_the_prompts_say_what_they_ask(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    session, out, prompts = coloured(["quit", "y", ""], ["human", "greedy"])
+    prompts: list[str] = []
+    session, out = scripted(["quit", "y", ""], prompts=prompts)
     assert session.run() == "quit"
     assert prompts == [
         "P1 (human) move (help for help)> ",
@@ -151,8 +151,6 @@ def test_six_digits_are_a_menu_number_and_seven_move_text():
 
 
 def test_a_hint_is_the_search_seeded_by_the_move_number():
-    from pavilion import Search
-
     session, out = scripted([])
     for _ in range(3):
         session.play_move(session.game.legal_moves()[0])
@@ -165,13 +163,9 @@ def test_a_hint_is_the_search_seeded_by_the_move_number():
 
 
 def test_an_exact_hint_says_so():
-    from pavilion import Agent, Game
-
     g, agent = Game(seed=1), Agent("greedy", seed=1)
     moves = []
     while not g.is_over:
-        from pavilion import Search
-
         if Search(g, seed=0).exact:
             break
         m = agent.choose(g)
@@ -185,42 +179,21 @@ def test_an_exact_hint_says_so():
     assert out.getvalue().startswith("hint (exact): ")
 
 
-def test_the_ai_plays_with_the_seed_of_the_move_number():
-    from pavilion import Agent
-
-    spec = "mcts:iterations=20"
-    session, _ = scripted([], [spec, spec])
-    for _ in range(6):
-        g = session.game
-        agent = Agent(spec, seed=move_seed(3, len(session.record.moves)))
-        expected = agent.choose(g)
-        session.play_move(expected)
-    replay = session.record.new_game()
-    for number, text in enumerate(session.record.moves):
-        assert str(Agent(spec, seed=move_seed(3, number)).choose(replay)) == text
-        replay.play(text)
-
-
-def test_a_game_nobody_could_save_prints_its_moves_on_one_line(tmp_path):
+def test_a_game_nobody_could_save_prints_its_moves_on_one_line(tmp_path, monkeypatch):
     out = io.StringIO()
     session = PlaySession(GameRecord(seed=3, seats=["human", "human"]), Console(file=out, width=20), lambda p: "")
     for _ in range(4):
         session.play_move(session.game.legal_moves()[0])
-    moves = session.record.moves * 1
+    moves = list(session.record.moves)
     assert session.save_anywhere([str(tmp_path / "no" / "a.json")]) is not None  # the temporary folder
     out.truncate(0)
     out.seek(0)
-    import pavilion.session as module
 
-    def nowhere(*args, **kwargs):
-        raise module.SaveError("disk full")
+    def nowhere(*args: object, **kwargs: object) -> None:
+        raise SaveError("disk full")
 
-    module_save = module.save_somewhere
-    module.save_somewhere = nowhere
-    try:
-        assert session.save_anywhere(["x.json"]) is None
-    finally:
-        module.save_somewhere = module_save
+    monkeypatch.setattr("pavilion.session.save_somewhere", nowhere)
+    assert session.save_anywhere(["x.json"]) is None
     text = out.getvalue()
     assert " ".join(text.split()).startswith("✗ the game could not be saved anywhere: disk full its moves:")
     assert text.splitlines()[-1] == f"its moves: {' '.join(moves)} (seed 3)"  # one line, however narrow
@@ -272,8 +245,6 @@ def test_save_returns_the_path_written_and_a_failed_save_says_why(tmp_path, monk
 
 
 def test_a_watched_game_seeds_each_ai_move_by_its_number():
-    from pavilion import Agent
-
     spec = "mcts:iterations=10"
     session, _ = scripted([], [spec, "greedy"])
     assert session.run() == "over"
@@ -297,9 +268,6 @@ def test_an_interrupted_continued_game_is_saved_over_its_own_file(tmp_path, monk
 
 
 def test_a_game_s_own_command_keeps_the_turn():
-    from pavilion.akropolis.play import AkropolisSession
-    from pavilion.akropolis.record import AkropolisRecord
-
     out = io.StringIO()
     answers = iter(["coords", "quit", "n"])
     session = AkropolisSession(
