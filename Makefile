@@ -1,11 +1,11 @@
 # Dev commands. `make test` is exactly the README's test command, `make demo` its first.
-.PHONY: help demo test rust-test py-test dev lint fmt mutants mutants-py bench playouts perft-seeds
+.PHONY: help demo test rust-test py-test dev lint fmt mutants mutants-py bench playouts perft-seeds endgames
 
 # The lint tools, pinned once in pyproject.toml's `lint` extra.
 LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
 
 help:
-	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | mutants | mutants-py | bench | playouts | perft-seeds"
+	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
 
 demo:
 	pip install . && pavilion demo
@@ -67,3 +67,9 @@ playouts:
 
 perft-seeds:
 	cargo run --release --example make_perft > seeds/perft.json
+
+# The exact solver's agreement tests at full size (1,000 random endgames, not 40),
+# then how early it solves greedy games' last round (the share solved and the times).
+endgames:
+	PAVILION_ENDGAMES=1000 cargo test --release -p pavilion-summer --lib exact_tests -- --nocapture
+	cargo run --release --example endgames -p pavilion-summer -- 100 greedy 2

@@ -10,6 +10,7 @@ from conftest import placing_position
 from pavilion import Game, OptionsError, Search
 from pavilion.analysis import AgentStats, arena, solve
 from pavilion.cli import main
+from pavilion.cli_common import exact_outcome
 
 
 def test_search_returns_legal_ranked_moves():
@@ -185,7 +186,26 @@ def test_cli_solve_exact(tmp_path):
     p = tmp_path / "end.json"
     p.write_text(g.to_json())
     r = CliRunner().invoke(main, ["solve", str(p)])
-    assert r.exit_code == 0 and "exact" in r.output and "R1" in r.output
+    best = Search(g).result()["moves"][0]
+    # R1 completes the red star (6 for the run, 14 for the star): 40; seat 1
+    # places G1 and a green on the centre star: 38.
+    assert (best["win_rate"], best["margin"]) == (1.0, 2.0)
+    assert r.exit_code == 0 and "exact: a proven win by 2 points with R1" in r.output
+
+
+@pytest.mark.parametrize(
+    ("share", "margin", "words"),
+    [
+        (1.0, 4.0, "a proven win by 4 points with R1"),
+        (1.0, 1.0, "a proven win by 1 point with R1"),
+        (0.0, -12.0, "a proven loss by 12 points with R1"),
+        (0.5, 0.0, "win share 50.0% and margin +0.0 to expect with R1 under best play"),
+        (1.0, 2.5, "win share 100.0% and margin +2.5 to expect with R1 under best play"),
+        (0.25, -3.125, "win share 25.0% and margin -3.1 to expect with R1 under best play"),
+    ],
+)
+def test_an_exact_outcome_is_a_proof_only_without_draws_to_come(share, margin, words):
+    assert exact_outcome({"move": "R1", "win_rate": share, "margin": margin}) == words
 
 
 def test_cli_arena(tmp_path):

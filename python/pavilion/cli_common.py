@@ -339,6 +339,17 @@ def analyse(
         write_pictures(marked, svg_path, png_path, progress_console if as_json else console)
 
 
+def exact_outcome(best: Any) -> str:
+    """What an exact solve proved for the player to move, from its best move:
+    a win or a loss by so many points, else (a shared win, or supply draws
+    still to come) the win share and margin to expect under best play."""
+    share, margin = best["win_rate"], best["margin"]
+    if share in (0.0, 1.0) and float(margin).is_integer():
+        points = abs(int(margin))
+        return f"a proven {'win' if share == 1.0 else 'loss'} by {points} point{'s' * (points != 1)} with {best['move']}"
+    return f"win share {100 * share:.1f}% and margin {margin:+.1f} to expect with {best['move']} under best play"
+
+
 def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as_json: bool) -> None:
     """`solve`'s answer: the ranked moves as a table, or as JSON."""
     if as_json:
@@ -368,8 +379,8 @@ def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as
             " ".join(str(x) for x in m["pv"][:10]),
         )
     console.print(t)
-    if result["exact"]:
-        console.print("[bold]exact[/]: the rest of the game was solved exactly")
+    if result["exact"] and moves:
+        console.print(f"[bold]exact[/]: {exact_outcome(moves[0])}")
     if result["interrupted"]:
         console.print("[yellow]interrupted[/]: best answer so far")
 

@@ -73,8 +73,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         &UniformRollout
     }
     /// The rest of the game solved exactly, when this game knows how (a small
-    /// endgame, say) within its own budget; `None` sends the search to MCTS.
-    fn solve_exactly(&self, _cfg: &SearchConfig, _stop: &AtomicBool) -> Option<SearchResult<Self::Move>> {
+    /// endgame, say) within its own budget and before `deadline` (when given);
+    /// `None` sends the search to MCTS.
+    fn solve_exactly(
+        &self,
+        _cfg: &SearchConfig,
+        _stop: &AtomicBool,
+        _deadline: Option<std::time::Instant>,
+    ) -> Option<SearchResult<Self::Move>> {
         None
     }
 }

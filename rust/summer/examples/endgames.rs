@@ -19,6 +19,7 @@ fn main() {
     let stop = AtomicBool::new(false);
     let mut times = Vec::new();
     let mut solved = 0;
+    let mut first = Vec::new();
     for seed in 0..games {
         let options = Options::new(players, Side::Coloured, None).expect("2 to 4 players");
         let mut g = Game::new(options, seed);
@@ -34,7 +35,22 @@ fn main() {
             solved += 1;
             times.push(t);
         }
+        // How many moves into the placing the solve first succeeds (the game played on by the agents).
+        let mut into = 0;
+        while !g.is_over() && exact::solve(&g, &SearchConfig::default(), exact::DEFAULT_NODE_BUDGET, &stop).is_none() {
+            let m = agents[g.current_player()].choose(&g).expect("a move");
+            g.play(&m).expect("legal");
+            into += 1;
+        }
+        first.push(into);
     }
+    first.sort_unstable();
+    println!(
+        "first solved after this many placing moves: median {}, 90% {}, max {}",
+        first[first.len() / 2],
+        first[first.len() * 9 / 10],
+        first[first.len() - 1]
+    );
     times.sort_by(f64::total_cmp);
     let q = |p: f64| times.get(((times.len() as f64 - 1.0) * p) as usize).copied().unwrap_or(f64::NAN);
     println!(

@@ -3,7 +3,7 @@
 use crate::board::{cost, run_length, Space, FEATURES, SPACE_FEATURES};
 use crate::error::Error;
 use crate::moves::{Move, Source};
-use crate::state::{apply_penalty, Game, Phase, ROUNDS};
+use crate::state::{apply_penalty, Game, Phase, ROUNDS, SUPPLY_SIZE};
 use crate::tiles::{Colour, Tiles};
 
 /// What a placement would earn, for agents and move descriptions.
@@ -75,6 +75,15 @@ impl Game {
     /// here corrupts the state; use `play` for anything typed or read.
     #[inline]
     pub fn play_unchecked(&mut self, m: &Move) {
+        self.play_before_refill(m);
+        self.refill_supply_if_due();
+    }
+
+    /// `play_unchecked` up to the supply refill that begins the next turn: the
+    /// game as it stands before the hidden draw (an exact search weighs every
+    /// draw instead of drawing); `refill_supply_if_due` completes the move.
+    #[inline]
+    pub fn play_before_refill(&mut self, m: &Move) {
         match *m {
             Move::Draft { source, colour } => self.apply_draft(source, colour),
             Move::Place { space, colour, wilds } => {
@@ -169,7 +178,6 @@ impl Game {
     /// The placing phase starts; its first player's turn, like every turn,
     /// begins with a full supply (the round's last pass left it as it was).
     fn start_placing(&mut self) {
-        self.refill_supply();
         self.phase = Phase::Place;
         self.passed = 0;
         self.to_move = self.token.unwrap_or(self.starter);
@@ -231,10 +239,27 @@ impl Game {
         }
     }
 
-    /// Hands the turn to the next player who has not passed; the supply is
-    /// refilled first, as the rules ask before every new turn.
+    /// Whether a placing turn is about to begin with a short supply that the
+    /// bag or the tower can refill: the rules refill it before every turn (a
+    /// bonus pick is part of its placement's turn, so the refill waits for it).
+    #[inline]
+    pub fn refill_due(&self) -> bool {
+        self.phase == Phase::Place
+            && self.bonus_owed == 0
+            && self.supply.total() < SUPPLY_SIZE
+            && !(self.bag.is_empty() && self.tower.is_empty())
+    }
+
+    #[inline]
+    pub(crate) fn refill_supply_if_due(&mut self) {
+        if self.refill_due() {
+            self.refill_supply();
+        }
+    }
+
+    /// Hands the turn to the next player who has not passed (the supply is
+    /// refilled at the end of the move, before the turn begins).
     fn next_placer(&mut self) {
-        self.refill_supply();
         let n = self.num_players();
         let mut s = self.to_move as usize;
         loop {

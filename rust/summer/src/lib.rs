@@ -22,6 +22,7 @@ pub mod apply;
 pub mod arena;
 pub mod bench;
 pub mod board;
+pub mod chance;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

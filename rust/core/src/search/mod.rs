@@ -107,8 +107,15 @@ pub fn outcome<G: Game>(g: &G) -> (Values, Values) {
     for (s, slot) in standing.iter_mut().enumerate().take(n) {
         *slot = g.standing(s);
     }
-    let best = *standing[..n].iter().max().expect("players");
-    let winners = standing[..n].iter().filter(|&&s| s == best).count() as f64;
+    outcome_of(&standing[..n])
+}
+
+/// [`outcome`] from each seat's final standing (score, tie-break), for a
+/// solver that knows the final scores without playing the game to its end.
+pub fn outcome_of(standing: &[(i64, i64)]) -> (Values, Values) {
+    let n = standing.len();
+    let best = *standing.iter().max().expect("players");
+    let winners = standing.iter().filter(|&&s| s == best).count() as f64;
     let mut wdl = [0.0; MAX_PLAYERS];
     let mut margin = [0.0; MAX_PLAYERS];
     for s in 0..n {
@@ -301,11 +308,14 @@ pub fn search<G: Game>(
     time: Option<Duration>,
     stop: &AtomicBool,
 ) -> SearchResult<G::Move> {
-    if let Some(r) = g.solve_exactly(&cfg, stop) {
+    // A time budget gives the exact attempt at most half of itself (a failed
+    // attempt leaves MCTS the rest); an iteration budget leaves it the game's own.
+    let start = Instant::now();
+    if let Some(r) = g.solve_exactly(&cfg, stop, time.map(|t| start + t / 2)) {
         return r;
     }
     let mut s = Searcher::new(g, cfg);
-    s.run(iterations, time, stop);
+    s.run(iterations, time.map(|t| t.saturating_sub(start.elapsed())), stop);
     s.result(12)
 }
 

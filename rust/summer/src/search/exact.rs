@@ -1,119 +1,296 @@
-//! Exact solve of the last round's placing (max^n: each player maximises its
-//! own value, the same value MCTS estimates).
+//! Exact solve of the last round's placing, chance included.
 //!
-//! No search may read the hidden future. In the last round the only draws are
-//! supply refills after a bonus pick; what they bring matters only to a later
-//! bonus pick. So the solve is exact as long as no bonus decision follows a
-//! draw; when one would, or the tree is larger than the node budget, `solve`
-//! returns `None` and the caller falls back to MCTS.
+//! The value of a position is, for each seat, its expected win share, score
+//! margin and search utility (`utility`: the value MCTS estimates) under best
+//! play by everyone. The only chance left in the last round's placing is the
+//! supply refill before each turn; the solve never draws: where a refill is
+//! due it weighs every outcome by its probability (`chance::refill_outcomes`,
+//! from the public contents of bag and tower), so it reads nothing hidden.
+//!
+//! With two players the utility is constant-sum (the two add up to 1), so the
+//! solve is expectiminimax with alpha-beta pruning on seat 0's utility, a
+//! transposition table of exact values and bounds, and moves tried best-first
+//! (the table's best move, then the greedy value). With three or four players
+//! it is max^n (each seat maximises its own utility) with the same table and
+//! chance nodes. A chance node's outcomes are searched with a full window, so
+//! its expectation is exact.
 
-use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::BuildHasher;
+
+use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::split::FixedSeats;
 use super::Values;
 use super::{outcome, tree_moves, utility, MoveStats, SearchConfig, SearchResult};
+use crate::chance::refill_outcomes;
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Phase, ROUNDS};
+use pavilion_core::search::outcome_of;
 
-pub const DEFAULT_NODE_BUDGET: u64 = 1_000_000;
+/// Positions a solve may visit (table hits included) before it gives up (the caller then searches
+/// by MCTS): about a second on one thread.
+pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
 
-type Value = (Values, Values);
+/// Where a solve gives up: after `nodes` positions, or at `deadline`.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub nodes: u64,
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// At most `nodes` positions, whatever the time.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits { nodes, deadline: None }
+    }
+}
+
+/// What a position is worth to each seat: expected win share, margin and utility.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Value {
+    pub wdl: Values,
+    pub margin: Values,
+    pub util: Values,
+}
+
+impl Value {
+    const ZERO: Value = Value { wdl: [0.0; 4], margin: [0.0; 4], util: [0.0; 4] };
+
+    fn add_scaled(&mut self, v: &Value, p: f64) {
+        for s in 0..4 {
+            self.wdl[s] += p * v.wdl[s];
+            self.margin[s] += p * v.margin[s];
+            self.util[s] += p * v.util[s];
+        }
+    }
+}
+
+/// How a stored value relates to the true one (two-player alpha-beta).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Bound {
+    Exact,
+    /// The true value (for seat 0) is at least this.
+    Lower,
+    /// The true value (for seat 0) is at most this.
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry {
+    value: Value,
+    bound: Bound,
+    /// Index (in `tree_moves` order) of the best move found, tried first next time.
+    best: u16,
+}
+
+/// The positions a solve may still visit, and the caller's request to stop.
+pub(super) struct Budget<'a> {
+    pub(super) nodes: u64,
+    limits: Limits,
+    stop: &'a AtomicBool,
+}
+
+impl Budget<'_> {
+    /// Counts one more position; false once the limits are passed or `stop` is
+    /// set (the clock and the flag are read every 1,024 positions).
+    pub(super) fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes > self.limits.nodes {
+            return false;
+        }
+        !(self.nodes.is_multiple_of(1024)
+            && (self.stop.load(Ordering::Relaxed) || self.limits.deadline.is_some_and(|d| Instant::now() >= d)))
+    }
+}
 
 struct Solver<'a> {
-    stop: &'a AtomicBool,
-    tt: HashMap<u64, Value>,
-    nodes: u64,
-    budget: u64,
+    budget: Budget<'a>,
+    tt: FxHashMap<u64, Entry>,
     margin_weight: f64,
+    players: usize,
+    /// With two players: each seat's best score alone, once it can earn no more bonus tiles.
+    fixed: Option<FixedSeats>,
+    /// Reused buffers for chance outcomes, one per depth of chance nesting.
+    outcomes: Vec<Vec<(Game, f64)>>,
 }
 
 fn key(g: &Game) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    g.hash(&mut h);
-    h.finish()
+    FxBuildHasher.hash_one(g)
 }
 
 impl Solver<'_> {
-    fn utility(&self, v: &Value, seat: usize) -> f64 {
-        utility(v.0[seat], v.1[seat], self.margin_weight)
+    fn terminal(&self, g: &Game) -> Value {
+        self.valued(outcome(g))
     }
 
-    /// Value of `g`; `drawn` once a hidden draw has happened on this line.
-    fn value(&mut self, g: &Game, drawn: bool) -> Option<Value> {
+    /// The value of a finished two-player game with these final scores.
+    fn scores_value(&self, scores: [i64; 2]) -> Value {
+        self.valued(outcome_of(&[(scores[0], 0), (scores[1], 0)]))
+    }
+
+    /// A finished game's win shares and margins, with each seat's utility.
+    fn valued(&self, (wdl, margin): (Values, Values)) -> Value {
+        let mut util = [0.0; 4];
+        for s in 0..self.players {
+            util[s] = utility(wdl[s], margin[s], self.margin_weight);
+        }
+        Value { wdl, margin, util }
+    }
+
+    /// The value of playing `m` in `g`: the position it leads to, or the
+    /// expectation over the refill that follows it.
+    fn after(&mut self, g: &Game, m: &Move, alpha: f64, beta: f64) -> Option<Value> {
+        let mut c = *g;
+        c.play_before_refill(m);
+        if !c.refill_due() {
+            return self.value(&c, alpha, beta);
+        }
+        let mut outcomes = self.outcomes.pop().unwrap_or_default();
+        refill_outcomes(&c, &mut outcomes);
+        let mut sum = Value::ZERO;
+        let mut result = Some(());
+        for (d, p) in &outcomes {
+            match self.value(d, f64::NEG_INFINITY, f64::INFINITY) {
+                Some(v) => sum.add_scaled(&v, *p),
+                None => {
+                    result = None;
+                    break;
+                }
+            }
+        }
+        self.outcomes.push(outcomes);
+        result.map(|()| sum)
+    }
+
+    /// The value of `g`; with two players, exact when it lies strictly
+    /// between `alpha` and `beta` (seat 0's utility), else a bound on the
+    /// side it fell. `None` once the budget is spent or `stop` is set.
+    fn value(&mut self, g: &Game, alpha: f64, beta: f64) -> Option<Value> {
         if g.is_over() {
-            return Some(outcome(g));
+            return Some(self.terminal(g));
+        }
+        // Every visit counts, a table hit too: a chance node can ask for
+        // thousands of known positions, and the budget bounds the time.
+        if !self.budget.spend() {
+            return None;
         }
         let k = key(g);
-        if let Some(v) = self.tt.get(&k) {
-            return Some(*v);
-        }
-        self.nodes += 1;
-        if self.nodes > self.budget || (self.nodes.is_multiple_of(4096) && self.stop.load(Ordering::Relaxed)) {
-            return None;
+        let stored = self.tt.get(&k).copied();
+        if let Some(e) = stored {
+            let u = e.value.util[0];
+            match e.bound {
+                Bound::Exact => return Some(e.value),
+                Bound::Lower if u >= beta => return Some(e.value),
+                Bound::Upper if u <= alpha => return Some(e.value),
+                _ => {}
+            }
         }
         let mut moves = MoveList::new();
         tree_moves(g, &mut moves);
-        if drawn && g.bonus_owed() > 0 {
-            return None; // the pick depends on hidden draws
+        let mut forced = None;
+        if let Some(fixed) = self.fixed.as_mut() {
+            let before = fixed.nodes;
+            if let (Some(a), Some(b)) = (fixed.best(g, 0), fixed.best(g, 1)) {
+                let value = self.scores_value([a, b]);
+                self.tt.insert(k, Entry { value, bound: Bound::Exact, best: 0 });
+                return Some(value);
+            }
+            forced = fixed.forced_move(g, &moves);
+            self.budget.nodes += fixed.nodes - before;
         }
+        let order = match forced {
+            Some(i) => vec![i],
+            None => self.order(g, &moves, stored.map(|e| e.best as usize)),
+        };
         let mover = g.current_player();
-        let mut best: Option<(f64, Value)> = None;
-        for m in moves.iter() {
-            let v = self.child_value(g, m, drawn)?;
-            let u = self.utility(&v, mover);
-            if best.as_ref().is_none_or(|(bu, _)| u > *bu) {
-                best = Some((u, v));
+        let (mut a, mut b) = (alpha, beta);
+        let mut best: Option<(usize, Value)> = None;
+        for &i in &order {
+            let v = self.after(g, &moves[i], a, b)?;
+            // Two players: seat 0 maximises its utility, seat 1 minimises it
+            // (their utilities add up to 1), so the bounds and the choice agree.
+            let better = match &best {
+                None => true,
+                Some((_, bv)) if self.players == 2 && mover == 1 => v.util[0] < bv.util[0],
+                Some((_, bv)) => v.util[mover] > bv.util[mover],
+            };
+            if better {
+                best = Some((i, v));
+            }
+            if self.players == 2 {
+                if mover == 0 {
+                    a = a.max(v.util[0]);
+                } else {
+                    b = b.min(v.util[0]);
+                }
+                if a >= b {
+                    break;
+                }
             }
         }
-        let v = best.expect("a running game has moves").1;
-        self.tt.insert(k, v);
+        let (i, v) = best.expect("a running game has moves");
+        let bound = if self.players > 2 {
+            Bound::Exact
+        } else if v.util[0] <= alpha {
+            Bound::Upper
+        } else if v.util[0] >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.insert(k, Entry { value: v, bound, best: i as u16 });
         Some(v)
     }
 
-    fn child_value(&mut self, g: &Game, m: &Move, drawn: bool) -> Option<Value> {
-        let mut c = *g;
-        let before = c.rng_state();
-        c.play_unchecked(m);
-        self.value(&c, drawn || c.rng_state() != before)
+    /// Move indices, most promising first: the table's best, then by greedy value.
+    fn order(&self, g: &Game, moves: &MoveList, first: Option<usize>) -> Vec<usize> {
+        let mut order: Vec<(f64, usize)> =
+            moves.iter().enumerate().map(|(i, m)| (crate::agents::greedy_value(g, m), i)).collect();
+        order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
+        let mut order: Vec<usize> = order.into_iter().map(|(_, i)| i).collect();
+        if let Some(f) = first.filter(|&f| f < moves.len()) {
+            order.retain(|&i| i != f);
+            order.insert(0, f);
+        }
+        order
     }
 
-    /// The best line from `g`, read back from the table.
+    /// The best line from `g` after `first`, read from the table: each step
+    /// the move of best exact value; a refill ends it (what comes next depends on the draw).
     fn line(&mut self, g: &Game, first: Move, max_len: usize) -> Vec<Move> {
         let mut pv = vec![first];
         let mut g = *g;
-        g.play_unchecked(&first);
+        g.play_before_refill(&first);
         let mut moves = MoveList::new();
-        while !g.is_over() && pv.len() < max_len {
+        while !g.is_over() && !g.refill_due() && pv.len() < max_len {
             tree_moves(&g, &mut moves);
             let mover = g.current_player();
             let mut best: Option<(f64, Move)> = None;
             for m in moves.iter() {
-                // Every child of a solved node is in the table or terminal.
-                let Some(v) = self.child_value(&g, m, false) else { return pv };
-                let u = self.utility(&v, mover);
-                if best.is_none_or(|(bu, _)| u > bu) {
-                    best = Some((u, *m));
+                let Some(v) = self.after(&g, m, f64::NEG_INFINITY, f64::INFINITY) else { return pv };
+                if best.is_none_or(|(bu, _)| v.util[mover] > bu) {
+                    best = Some((v.util[mover], *m));
                 }
             }
             let Some((_, m)) = best else { return pv };
             pv.push(m);
-            g.play_unchecked(&m);
+            g.play_before_refill(&m);
         }
         pv
     }
 }
 
-/// Solves the rest of the game exactly when it is the last round's placing,
-/// no bonus pick depends on hidden draws, and at most `budget` positions are needed.
-/// Setting `stop` abandons the solve (`None`).
+/// Solves the rest of the game exactly when it is the last round's placing and
+/// at most `budget` positions are needed. Setting `stop` abandons the solve (`None`).
 pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64, stop: &AtomicBool) -> Option<SearchResult> {
     solve_among(g, cfg, budget, stop, None)
 }
 
 /// `solve`, valuing only `among` (legal moves of `g`, pruned ones included)
-/// when given, instead of every move the search considers.
+/// when given, instead of every move the search considers. Every move listed
+/// gets its exact value (a full window each; the table carries over).
 pub fn solve_among(
     g: &Game,
     cfg: &SearchConfig,
@@ -121,11 +298,43 @@ pub fn solve_among(
     stop: &AtomicBool,
     among: Option<&[Move]>,
 ) -> Option<SearchResult> {
-    if g.round() != ROUNDS || g.phase() != Phase::Place {
+    solve_within(g, cfg, Limits::nodes(budget), stop, among)
+}
+
+/// `solve_among` within `limits` (positions and a deadline).
+pub fn solve_within(
+    g: &Game,
+    cfg: &SearchConfig,
+    limits: Limits,
+    stop: &AtomicBool,
+    among: Option<&[Move]>,
+) -> Option<SearchResult> {
+    solve_with(g, cfg, limits, stop, among, true)
+}
+
+/// `solve_within`, with two players splitting the game by player where it
+/// can (`split`) or searching the joint tree throughout (for the tests).
+pub(super) fn solve_with(
+    g: &Game,
+    cfg: &SearchConfig,
+    limits: Limits,
+    stop: &AtomicBool,
+    among: Option<&[Move]>,
+    split: bool,
+) -> Option<SearchResult> {
+    if g.round() != ROUNDS || g.phase() != Phase::Place || g.refill_due() {
         return None;
     }
     let start = Instant::now();
-    let mut s = Solver { stop, tt: HashMap::new(), nodes: 0, budget, margin_weight: cfg.margin_weight };
+    let players = g.num_players();
+    let mut s = Solver {
+        budget: Budget { nodes: 0, limits, stop },
+        tt: FxHashMap::default(),
+        margin_weight: cfg.margin_weight,
+        players,
+        fixed: (players == 2 && split).then(|| FixedSeats::new(limits.nodes / 2)),
+        outcomes: Vec::new(),
+    };
     let mover = g.current_player();
     let mut moves = MoveList::new();
     if among.is_none() {
@@ -133,11 +342,17 @@ pub fn solve_among(
     }
     let mut stats = Vec::new();
     for m in among.unwrap_or(&moves).iter() {
-        let before = s.nodes;
-        let v = s.child_value(g, m, false)?;
+        let before = s.budget.nodes;
+        let v = s.after(g, m, f64::NEG_INFINITY, f64::INFINITY)?;
         stats.push((
-            s.utility(&v, mover),
-            MoveStats { mv: *m, visits: s.nodes - before, win_rate: v.0[mover], margin: v.1[mover], pv: Vec::new() },
+            v.util[mover],
+            MoveStats {
+                mv: *m,
+                visits: s.budget.nodes - before,
+                win_rate: v.wdl[mover],
+                margin: v.margin[mover],
+                pv: Vec::new(),
+            },
         ));
     }
     stats.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -145,5 +360,5 @@ pub fn solve_among(
     for m in moves.iter_mut() {
         m.pv = s.line(g, m.mv, 24);
     }
-    Some(SearchResult { moves, iterations: s.nodes, elapsed: start.elapsed(), exact: true, nodes: s.tt.len() })
+    Some(SearchResult { moves, iterations: s.budget.nodes, elapsed: start.elapsed(), exact: true, nodes: s.tt.len() })
 }

@@ -7,12 +7,17 @@
 
 pub mod exact;
 pub mod policy;
+mod split;
 
+#[cfg(test)]
+mod exact_tests;
+#[cfg(test)]
+mod maxn_reference;
 #[cfg(test)]
 mod tests;
 
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub use pavilion_core::game::Values;
 pub use pavilion_core::search::{
@@ -74,8 +79,8 @@ impl pavilion_core::Game for Game {
         &policy::InformedRollout
     }
     /// The last round's placing, solved exactly when it is small enough.
-    fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool) -> Option<SearchResult> {
-        exact::solve(self, cfg, exact::DEFAULT_NODE_BUDGET, stop)
+    fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool, deadline: Option<Instant>) -> Option<SearchResult> {
+        exact::solve_within(self, cfg, exact::Limits { nodes: exact::DEFAULT_NODE_BUDGET, deadline }, stop, None)
     }
 }
 

@@ -1,0 +1,257 @@
+//! The exact solver against references: the max^n solver it replaced,
+//! wherever that one can solve; an expectimax brute force (every move, every
+//! draw, no table, no pruning) on tiny endgames where bonus picks follow
+//! refills; and the hidden order, which must change nothing.
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+
+use super::exact::{solve, solve_with, Limits};
+use super::maxn_reference::reference_solve;
+use super::{outcome, utility, SearchConfig, SearchResult};
+use crate::chance::refill_outcomes;
+use crate::moves::{Move, MoveList};
+use crate::rng::SplitMix64;
+use crate::state::{Game, Options, Phase, ROUNDS};
+use crate::testkit::*;
+use crate::Side;
+
+/// Positions of the last round's placing from random games (2 to 4 players,
+/// both sides): at its start or up to 15 random moves into it.
+fn endgames(count: usize, seed: u64) -> Vec<Game> {
+    let mut rng = SplitMix64::new(seed);
+    let mut moves = MoveList::new();
+    let mut out = Vec::new();
+    let mut game = seed * 1000;
+    while out.len() < count {
+        game += 1;
+        let players = 2 + (game % 3) as usize;
+        let side = if game.is_multiple_of(2) { Side::Coloured } else { Side::Gray };
+        let mut g = Game::new(Options::new(players, side, None).unwrap(), game);
+        while !(g.round() == ROUNDS && g.phase() == Phase::Place) {
+            g.legal_moves(&mut moves);
+            g.play_unchecked(&moves[rng.below(moves.len() as u32) as usize]);
+        }
+        for _ in 0..rng.below(16) {
+            if g.is_over() {
+                break;
+            }
+            g.legal_moves(&mut moves);
+            g.play_unchecked(&moves[rng.below(moves.len() as u32) as usize]);
+        }
+        if !g.is_over() {
+            out.push(g);
+        }
+    }
+    out
+}
+
+/// How many endgames the agreement test tries: 40 in the everyday suite,
+/// more with PAVILION_ENDGAMES (`make endgames` runs 1,000).
+fn agreement_size() -> usize {
+    std::env::var("PAVILION_ENDGAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(40)
+}
+
+fn by_move(r: &SearchResult) -> Vec<(String, f64, f64)> {
+    let mut v: Vec<_> = r.moves.iter().map(|m| (m.mv.to_string(), m.win_rate, m.margin)).collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v
+}
+
+#[test]
+fn agrees_with_the_max_n_solver_wherever_both_solve() {
+    let cfg = SearchConfig::default();
+    let stop = AtomicBool::new(false);
+    let (mut both, mut only_new, mut tried) = (0, 0, 0);
+    for g in endgames(agreement_size(), 5) {
+        tried += 1;
+        let Some(new) = solve(&g, &cfg, 2_000_000, &stop) else { continue };
+        let Some(old) = reference_solve(&g, &cfg, 2_000_000, &stop) else {
+            only_new += 1;
+            continue;
+        };
+        both += 1;
+        let (a, b) = (by_move(&new), by_move(&old));
+        assert_eq!(a.len(), b.len());
+        for ((m, w, d), (m2, w2, d2)) in a.iter().zip(&b) {
+            assert_eq!(m, m2);
+            assert!((w - w2).abs() < 1e-9 && (d - d2).abs() < 1e-9, "{m}: new ({w}, {d}), max^n ({w2}, {d2})\n{g:?}");
+        }
+        // The best move's value is the best value (ties may pick another move).
+        let u = |r: &SearchResult| utility(r.moves[0].win_rate, r.moves[0].margin, cfg.margin_weight);
+        assert!((u(&new) - u(&old)).abs() < 1e-9);
+    }
+    eprintln!("{tried} endgames: both solved {both}, only the new solver {only_new}");
+    // Random play leaves big hands, so most of these endgames are past both
+    // solvers' budget; about one in six is solved by both (7 of 40 here).
+    assert!(both * 8 >= tried, "only {both} of {tried} endgames solved by both");
+}
+
+#[test]
+fn splitting_by_player_agrees_with_the_joint_search() {
+    // Two-player endgames, each solved by the joint tree alone and with the
+    // split (asked at every position): the same value for every move.
+    let cfg = SearchConfig::default();
+    let stop = AtomicBool::new(false);
+    let (mut both, mut only_split, mut tried) = (0, 0, 0);
+    let (mut split_nodes, mut joint_nodes) = (0, 0);
+    for g in endgames(agreement_size() * 3, 11).into_iter().filter(|g| g.num_players() == 2) {
+        tried += 1;
+        let Some(split) = solve_with(&g, &cfg, Limits::nodes(2_000_000), &stop, None, true) else { continue };
+        let Some(joint) = solve_with(&g, &cfg, Limits::nodes(2_000_000), &stop, None, false) else {
+            only_split += 1;
+            continue;
+        };
+        both += 1;
+        let (a, b) = (by_move(&split), by_move(&joint));
+        assert_eq!(a.len(), b.len());
+        for ((m, w, d), (m2, w2, d2)) in a.iter().zip(&b) {
+            assert_eq!(m, m2);
+            assert!((w - w2).abs() < 1e-9 && (d - d2).abs() < 1e-9, "{m}: split ({w}, {d}), joint ({w2}, {d2})\n{g:?}");
+        }
+        (split_nodes, joint_nodes) = (split_nodes + split.iterations, joint_nodes + joint.iterations);
+    }
+    eprintln!(
+        "{tried} two-player endgames: both solved {both}, only with the split {only_split}; \
+         positions where both solved: {split_nodes} split, {joint_nodes} joint"
+    );
+    // The joint search alone solves fewer than half (8 of 19 here).
+    assert!(both * 4 >= tried, "only {both} of {tried} endgames solved both ways");
+}
+
+type Brute = (f64, [f64; 4], [f64; 4]);
+
+/// Expectimax over every legal move and every refill outcome: the reference
+/// (no pruning, no move order; a position met again is looked up, not re-searched).
+fn brute(g: &Game, w: f64, memo: &mut HashMap<Game, Brute>) -> Brute {
+    if let Some(v) = memo.get(g) {
+        return *v;
+    }
+    let v = brute_search(g, w, memo);
+    memo.insert(*g, v);
+    v
+}
+
+fn brute_search(g: &Game, w: f64, memo: &mut HashMap<Game, Brute>) -> Brute {
+    if g.is_over() {
+        let (wdl, margin) = outcome(g);
+        return (0.0, wdl, margin);
+    }
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let mut best: Option<Brute> = None;
+    for m in moves.iter() {
+        let v = brute_after(g, m, w, memo);
+        if best.is_none_or(|(bu, _, _)| v.0 > bu + 1e-12) {
+            best = Some(v);
+        }
+    }
+    best.unwrap()
+}
+
+/// The brute-force value of playing `m` in `g`: the mover's expected
+/// utility, and each seat's expected win share and margin, over the refill.
+fn brute_after(g: &Game, m: &Move, w: f64, memo: &mut HashMap<Game, Brute>) -> Brute {
+    let mover = g.current_player();
+    let mut c = *g;
+    c.play_before_refill(m);
+    let mut draws = Vec::new();
+    if c.refill_due() {
+        refill_outcomes(&c, &mut draws);
+    } else {
+        draws.push((c, 1.0));
+    }
+    let (mut u, mut wdl, mut margin) = (0.0, [0.0; 4], [0.0; 4]);
+    for (d, p) in &draws {
+        let (_, w2, m2) = brute(d, w, memo);
+        u += p * utility(w2[mover], m2[mover], w);
+        for s in 0..4 {
+            wdl[s] += p * w2[s];
+            margin[s] += p * m2[s];
+        }
+    }
+    (u, wdl, margin)
+}
+
+#[test]
+fn agrees_with_brute_force_where_bonus_picks_follow_refills() {
+    // Each seat lacks only the space 1 of one star (seat 0 red, seat 1
+    // orange), which completes a statue and earns two bonus tiles, and holds
+    // the tile for it: when seat 0 places first, seat 1 picks from a supply
+    // the bag has refilled (unseen). Everything else is covered but one space
+    // 1 each, so bonus tiles have few uses and the tree stays small.
+    let mut r = SplitMix64::new(17);
+    let letters = ["P", "G", "O", "Y", "B", "R"];
+    let mut with_chance = 0;
+    for case in 0..12 {
+        let mut g = placing(2, Side::Coloured, 6);
+        for (seat, open) in [(0, &["R1"][..]), (1, &["O1", "G1"][..])] {
+            let spaces: Vec<String> = letters
+                .iter()
+                .flat_map(|s| (1..=6).map(move |v| format!("{s}{v}")))
+                .filter(|sp| !open.contains(&sp.as_str()))
+                .chain(letters.iter().enumerate().map(|(i, c)| format!("C{}:{c}", i + 1)))
+                .collect();
+            cover(&mut g, seat, &spaces.iter().map(String::as_str).collect::<Vec<_>>());
+            give(&mut g, seat, &open[0][..1]);
+            // Close scores: the margin stays under the utility's clip, so ties between moves are rare.
+            set_score(&mut g, seat, 1 + r.below(12) as i32);
+        }
+        // A supply of two colours keeps the first picks few.
+        let first = r.below(6) as usize;
+        let two = [letters[first], letters[(first + 1 + r.below(5) as usize) % 6]];
+        set_supply(&mut g, &(0..10).map(|i| two[i % 2]).collect::<String>());
+        let c = SearchConfig::default();
+        let res = solve(&g, &c, 2_000_000, &AtomicBool::new(false)).expect("tiny endgames are solved");
+        // Every move the solve values has its brute-force value, and its best
+        // move is worth the best of every legal move (pruned passes included).
+        let mut memo = HashMap::new();
+        let best = brute(&g, c.margin_weight, &mut memo);
+        let mover = g.current_player();
+        for (i, ms) in res.moves.iter().enumerate() {
+            let (u, wdl, margin) = brute_after(&g, &ms.mv, c.margin_weight, &mut memo);
+            assert!(
+                (ms.win_rate - wdl[mover]).abs() < 1e-9,
+                "case {case}, {}: {} vs {}",
+                ms.mv,
+                ms.win_rate,
+                wdl[mover]
+            );
+            assert!(
+                (ms.margin - margin[mover]).abs() < 1e-9,
+                "case {case}, {}: {} vs {}",
+                ms.mv,
+                ms.margin,
+                margin[mover]
+            );
+            if i == 0 {
+                assert!(
+                    (u - best.0).abs() < 1e-9,
+                    "case {case}: the solve's best {} is worth {u}, not {}",
+                    ms.mv,
+                    best.0
+                );
+            }
+        }
+        if reference_solve(&g, &c, 2_000_000, &AtomicBool::new(false)).is_none() {
+            with_chance += 1;
+        }
+    }
+    assert!(with_chance >= 4, "only {with_chance} cases needed a refill weighed");
+}
+
+#[test]
+fn the_hidden_order_changes_nothing_in_a_solve() {
+    let cfg = SearchConfig::default();
+    let stop = AtomicBool::new(false);
+    let mut compared = 0;
+    for g in endgames(30, 9) {
+        let Some(a) = solve(&g, &cfg, 1_000_000, &stop) else { continue };
+        let mut h = g;
+        h.redraw_hidden(0xBAD5EED);
+        let b = solve(&h, &cfg, 1_000_000, &stop).expect("the same position, the same work");
+        assert_eq!(by_move(&a), by_move(&b));
+        compared += 1;
+    }
+    assert!(compared >= 10);
+}

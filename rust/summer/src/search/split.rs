@@ -1,0 +1,131 @@
+//! What the exact solve of a two-player last round gains by looking at each
+//! player alone.
+//!
+//! In the last round a player's placements touch only its own board and hand;
+//! the one thing the two players share is the supply, and only a bonus pick
+//! takes from it (a refill after it draws from the bag). A player who cannot
+//! complete a feature with any sequence of its own placements is "fixed": its
+//! final score depends on nothing but its own choices, and whatever the other
+//! does, a higher score of its own is never worse for it (the utility rises
+//! with its own score and the game is constant-sum). So:
+//! - once both players are fixed, the game's value is the value of their two
+//!   best scores, each found by a search over one board (`FixedSeats::best`);
+//! - while one is fixed, it needs to try only one move at each turn: a move
+//!   that keeps its best score reachable (`FixedSeats::forced_move`). The joint
+//!   search then branches only on the other player's moves and the refills.
+//!
+//! One link remains: once the bag runs out, a refill pours in the tower, which
+//! every placement and discard fills. So a fixed player's moves are narrowed
+//! only while the bag holds at least as many tiles as the other player could
+//! still take as bonus tiles (`bonus_left`): the tower then never matters.
+//! `exact_tests` checks the values against the joint search without any of this.
+
+use rustc_hash::FxHashMap;
+
+use super::tree_moves;
+use crate::board::FEATURES;
+use crate::moves::{Move, MoveList};
+use crate::scoring::breakdown;
+use crate::state::{Board, Game};
+
+/// The game as `seat` plays it alone: every other seat has passed, so `seat`
+/// takes every turn until it passes.
+fn alone(g: &Game, seat: usize) -> Game {
+    let mut a = *g;
+    let everyone = (1u8 << g.num_players()) - 1;
+    a.passed = g.passed | (everyone & !(1 << seat));
+    if a.to_move as usize != seat {
+        a.to_move = seat as u8;
+        a.bonus_owed = 0; // only the seat to move can owe a pick
+    }
+    a
+}
+
+/// The most bonus tiles `board` could still earn: every feature not yet
+/// complete completed.
+pub(super) fn bonus_left(board: &Board) -> u32 {
+    FEATURES.iter().filter(|f| board.covered_mask & f.mask != f.mask).map(|f| u32::from(f.kind.bonus())).sum()
+}
+
+/// Each seat's best final score playing alone, by board: `None` while it can
+/// still complete a feature. Kept for the whole solve.
+pub(super) struct FixedSeats {
+    best: [FxHashMap<Board, Option<i64>>; 2],
+    /// Boards searched (each once).
+    pub(super) nodes: u64,
+    /// Boards it may search in all: past them it answers `None` for every
+    /// board not yet known (so the joint search tries every move, which is
+    /// always exact), and the solve's own budget stays the bound on its time.
+    limit: u64,
+}
+
+impl FixedSeats {
+    pub(super) fn new(limit: u64) -> FixedSeats {
+        FixedSeats { best: Default::default(), nodes: 0, limit }
+    }
+
+    /// The best final score `seat` can still reach in `g`, if it can no longer
+    /// complete a feature (whatever the supply holds then: the other player's
+    /// picks and the refills may change it), else `None`.
+    pub(super) fn best(&mut self, g: &Game, seat: usize) -> Option<i64> {
+        if g.current_player() == seat && g.bonus_owed() > 0 {
+            return None;
+        }
+        self.best_alone(&alone(g, seat), seat)
+    }
+
+    fn best_alone(&mut self, g: &Game, seat: usize) -> Option<i64> {
+        if g.has_passed(seat) {
+            return Some(i64::from(breakdown(g.side(), g.board(seat)).total));
+        }
+        let board = *g.board(seat);
+        if let Some(&v) = self.best[seat].get(&board) {
+            return v;
+        }
+        if self.nodes >= self.limit {
+            return None;
+        }
+        self.nodes += 1;
+        let mut moves = MoveList::new();
+        tree_moves(g, &mut moves);
+        let mut best = Some(i64::MIN);
+        for m in moves.iter() {
+            if let Move::Place { space, .. } = *m {
+                if g.place_outcome(space).bonus > 0 {
+                    best = None;
+                    break;
+                }
+            }
+            let mut c = *g;
+            c.play_before_refill(m);
+            match self.best_alone(&c, seat) {
+                Some(v) => best = best.map(|b| b.max(v)),
+                None => {
+                    best = None;
+                    break;
+                }
+            }
+        }
+        self.best[seat].insert(board, best);
+        best
+    }
+
+    /// When the mover of `g` is fixed and the other player's picks cannot
+    /// reach the tower, the index in `moves` (the search's moves of `g`) of
+    /// the first move keeping the mover's best score; else `None` (every move
+    /// must be searched).
+    pub(super) fn forced_move(&mut self, g: &Game, moves: &MoveList) -> Option<usize> {
+        let mover = g.current_player();
+        let other = 1 - mover;
+        let best = self.best(g, mover)?;
+        if g.bag().total() < bonus_left(g.board(other)) {
+            return None;
+        }
+        let start = alone(g, mover);
+        moves.iter().position(|m| {
+            let mut c = start;
+            c.play_before_refill(m);
+            self.best_alone(&c, mover) == Some(best)
+        })
+    }
+}
