@@ -345,8 +345,8 @@ def exact_outcome(best: Any) -> str:
     still to come) the win share and margin to expect under best play."""
     share, margin = best["win_rate"], best["margin"]
     if share in (0.0, 1.0) and float(margin).is_integer():
-        points = abs(int(margin))
-        return f"a proven {'win' if share == 1.0 else 'loss'} by {points} point{'s' * (points != 1)} with {best['move']}"
+        points, result = abs(int(margin)), "win" if share == 1.0 else "loss"
+        return f"a proven {result} by {points} point{'s' * (points != 1)} with {best['move']}"
     return f"win share {100 * share:.1f}% and margin {margin:+.1f} to expect with {best['move']} under best play"
 
 
