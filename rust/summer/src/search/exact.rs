@@ -16,10 +16,10 @@
 //! its expectation is exact.
 
 use std::hash::BuildHasher;
-
-use rustc_hash::{FxBuildHasher, FxHashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::split::FixedSeats;
 use super::Values;
@@ -188,7 +188,6 @@ impl Solver<'_> {
             }
         }
         let mut moves = MoveList::new();
-        tree_moves(g, &mut moves);
         let mut forced = None;
         if let Some(fixed) = self.fixed.as_mut() {
             let before = fixed.nodes;
@@ -197,8 +196,11 @@ impl Solver<'_> {
                 self.tt.insert(k, Entry { value, bound: Bound::Exact, best: 0 });
                 return Some(value);
             }
+            tree_moves(g, &mut moves);
             forced = fixed.forced_move(g, &moves);
             self.budget.nodes += fixed.nodes - before;
+        } else {
+            tree_moves(g, &mut moves);
         }
         let order = match forced {
             Some(i) => vec![i],
