@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::rng::SplitMix64;
 use crate::search::policy::{Rollout, UniformRollout};
-use crate::search::{SearchConfig, SearchResult};
+use crate::search::{Effort, SearchConfig, SearchResult};
 
 /// Most players any pavilion game seats.
 pub const MAX_PLAYERS: usize = 4;
@@ -73,13 +73,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         &UniformRollout
     }
     /// The rest of the game solved exactly, when this game knows how (a small
-    /// endgame, say) within its own budget and before `deadline` (when given);
-    /// `None` sends the search to MCTS.
+    /// endgame, say) within `effort` (no more work than the search it would
+    /// replace); `None` sends the search to MCTS.
     fn solve_exactly(
         &self,
         _cfg: &SearchConfig,
         _stop: &AtomicBool,
-        _deadline: Option<std::time::Instant>,
+        _effort: Effort,
     ) -> Option<SearchResult<Self::Move>> {
         None
     }

@@ -299,6 +299,15 @@ impl<G: Game> Searcher<G> {
     }
 }
 
+/// What an exact attempt may spend: at most the work of the search it would
+/// replace. A game turns `iterations` into its own measure (positions, say)
+/// and stops at `deadline`; with neither it uses its own limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Effort {
+    pub iterations: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
 /// One-call search: exact when the game can solve the rest, else MCTS with the
 /// given budget. Once `stop` is set it returns at once with what it has.
 pub fn search<G: Game>(
@@ -309,9 +318,9 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
 ) -> SearchResult<G::Move> {
     // A time budget gives the exact attempt at most half of itself (a failed
-    // attempt leaves MCTS the rest); an iteration budget leaves it the game's own.
+    // attempt leaves MCTS the rest); an iteration budget, the work of those iterations.
     let start = Instant::now();
-    if let Some(r) = g.solve_exactly(&cfg, stop, time.map(|t| start + t / 2)) {
+    if let Some(r) = g.solve_exactly(&cfg, stop, Effort { iterations, deadline: time.map(|t| start + t / 2) }) {
         return r;
     }
     let mut s = Searcher::new(g, cfg);

@@ -23,7 +23,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::split::FixedSeats;
 use super::Values;
-use super::{outcome, tree_moves, utility, MoveStats, SearchConfig, SearchResult};
+use super::{outcome, tree_moves, utility, Effort, MoveStats, SearchConfig, SearchResult};
 use crate::chance::refill_outcomes;
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Phase, ROUNDS};
@@ -32,6 +32,10 @@ use pavilion_core::search::outcome_of;
 /// Positions a solve may visit (table hits included) before it gives up (the caller then searches
 /// by MCTS): about a second on one thread.
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
+
+/// Positions an exact attempt may visit in place of one MCTS iteration: about
+/// the same time (in the last round an iteration takes ~3.6 µs, a position ~0.4 µs).
+pub const POSITIONS_PER_ITERATION: u64 = 8;
 
 /// Where a solve gives up: after `nodes` positions, or at `deadline`.
 #[derive(Clone, Copy, Debug)]
@@ -44,6 +48,15 @@ impl Limits {
     /// At most `nodes` positions, whatever the time.
     pub fn nodes(nodes: u64) -> Limits {
         Limits { nodes, deadline: None }
+    }
+
+    /// The limits of an attempt in place of a search: the work of its
+    /// iterations (never more than the default), by its deadline.
+    pub fn of(effort: Effort) -> Limits {
+        let nodes = effort
+            .iterations
+            .map_or(DEFAULT_NODE_BUDGET, |n| n.saturating_mul(POSITIONS_PER_ITERATION).min(DEFAULT_NODE_BUDGET));
+        Limits { nodes, deadline: effort.deadline }
     }
 }
 
@@ -77,6 +90,9 @@ enum Bound {
     Upper,
 }
 
+/// `Entry::best` of a position valued by each player's best score alone (no move searched).
+const BY_THE_PLAYERS_ALONE: u16 = u16::MAX;
+
 #[derive(Clone, Copy)]
 struct Entry {
     value: Value,
@@ -96,11 +112,18 @@ impl Budget<'_> {
     /// Counts one more position; false once the limits are passed or `stop` is
     /// set (the clock and the flag are read every 1,024 positions).
     pub(super) fn spend(&mut self) -> bool {
-        self.nodes += 1;
+        self.charge(1)
+    }
+
+    /// Counts `n` more positions: false once past the limits (as `spend`).
+    fn charge(&mut self, n: u64) -> bool {
+        let before = self.nodes;
+        self.nodes += n;
         if self.nodes > self.limits.nodes {
             return false;
         }
-        !(self.nodes.is_multiple_of(1024)
+        // The clock and the flag, each time the count passes a multiple of 1,024.
+        !(before / 1024 != self.nodes / 1024
             && (self.stop.load(Ordering::Relaxed) || self.limits.deadline.is_some_and(|d| Instant::now() >= d)))
     }
 }
@@ -190,15 +213,21 @@ impl Solver<'_> {
         let mut moves = MoveList::new();
         let mut forced = None;
         if let Some(fixed) = self.fixed.as_mut() {
+            // The boards searched alone count as positions too.
             let before = fixed.nodes;
-            if let (Some(a), Some(b)) = (fixed.best(g, 0), fixed.best(g, 1)) {
+            let both = fixed.best(g, 0).zip(fixed.best(g, 1));
+            if both.is_none() {
+                tree_moves(g, &mut moves);
+                forced = fixed.forced_move(g, &moves);
+            }
+            if !self.budget.charge(fixed.nodes - before) {
+                return None;
+            }
+            if let Some((a, b)) = both {
                 let value = self.scores_value([a, b]);
-                self.tt.insert(k, Entry { value, bound: Bound::Exact, best: 0 });
+                self.tt.insert(k, Entry { value, bound: Bound::Exact, best: BY_THE_PLAYERS_ALONE });
                 return Some(value);
             }
-            tree_moves(g, &mut moves);
-            forced = fixed.forced_move(g, &moves);
-            self.budget.nodes += fixed.nodes - before;
         } else {
             tree_moves(g, &mut moves);
         }
@@ -259,24 +288,25 @@ impl Solver<'_> {
         order
     }
 
-    /// The best line from `g` after `first`, read from the table: each step
-    /// the move of best exact value; a refill ends it (what comes next depends on the draw).
+    /// The best line from `g` after `first`, read from the table without
+    /// searching again: at each step the best move of an exact entry (or,
+    /// where both players were fixed, a move keeping the mover's best score).
+    /// A refill ends it (what comes next depends on the draw), and so does a
+    /// position the solve only bounded.
     fn line(&mut self, g: &Game, first: Move, max_len: usize) -> Vec<Move> {
         let mut pv = vec![first];
         let mut g = *g;
         g.play_before_refill(&first);
         let mut moves = MoveList::new();
         while !g.is_over() && !g.refill_due() && pv.len() < max_len {
+            let Some(e) = self.tt.get(&key(&g)).filter(|e| e.bound == Bound::Exact) else { break };
             tree_moves(&g, &mut moves);
-            let mover = g.current_player();
-            let mut best: Option<(f64, Move)> = None;
-            for m in moves.iter() {
-                let Some(v) = self.after(&g, m, f64::NEG_INFINITY, f64::INFINITY) else { return pv };
-                if best.is_none_or(|(bu, _)| v.util[mover] > bu) {
-                    best = Some((v.util[mover], *m));
-                }
-            }
-            let Some((_, m)) = best else { return pv };
+            let next = if e.best == BY_THE_PLAYERS_ALONE {
+                self.fixed.as_mut().and_then(|f| f.keeping_best(&g, &moves))
+            } else {
+                Some(e.best as usize)
+            };
+            let Some(m) = next.and_then(|i| moves.get(i).copied()) else { break };
             pv.push(m);
             g.play_before_refill(&m);
         }

@@ -255,3 +255,55 @@ fn the_hidden_order_changes_nothing_in_a_solve() {
     }
     assert!(compared >= 10);
 }
+
+#[test]
+fn an_attempt_in_place_of_iterations_does_their_work_and_no_more() {
+    use super::exact::{DEFAULT_NODE_BUDGET, POSITIONS_PER_ITERATION};
+    use super::search;
+    let (stop, cfg) = (AtomicBool::new(false), SearchConfig::default());
+    let mut tried = 0;
+    for g in endgames(40, 4) {
+        // Endgames the default budget solves with room to spare.
+        let Some(full) = solve(&g, &cfg, DEFAULT_NODE_BUDGET / 10, &stop) else { continue };
+        if full.iterations < 4 * POSITIONS_PER_ITERATION {
+            continue;
+        }
+        // Whatever the iterations, the attempt visits at most their share of positions.
+        for n in [1, 3, full.iterations / POSITIONS_PER_ITERATION / 2, full.iterations] {
+            let r = search(&g, cfg.clone(), Some(n), None, &stop);
+            if r.exact {
+                assert!(r.iterations <= n * POSITIONS_PER_ITERATION, "{} positions for {n} iterations", r.iterations);
+                assert_eq!(by_move(&r), by_move(&full));
+            } else {
+                assert_eq!(r.iterations, n, "the iterations were searched by MCTS");
+            }
+        }
+        assert!(!search(&g, cfg.clone(), Some(1), None, &stop).exact);
+        tried += 1;
+    }
+    assert!(tried >= 5, "only {tried} endgames solved");
+}
+
+#[test]
+fn a_principal_variation_to_the_end_scores_what_the_solve_says() {
+    let (stop, cfg) = (AtomicBool::new(false), SearchConfig::default());
+    let mut to_the_end = 0;
+    for g in endgames(40, 6) {
+        let Some(r) = solve(&g, &cfg, 200_000, &stop) else { continue };
+        let best = &r.moves[0];
+        let mover = g.current_player();
+        let mut end = g;
+        for m in &best.pv {
+            assert!(end.is_legal(m), "{m} in the line is illegal");
+            end.play_before_refill(m);
+        }
+        if !end.is_over() {
+            // A refill (or a position only bounded) ends the line early.
+            continue;
+        }
+        let (wdl, margin) = outcome(&end);
+        assert_eq!((wdl[mover], margin[mover]), (best.win_rate, best.margin), "{:?}", best.pv);
+        to_the_end += 1;
+    }
+    assert!(to_the_end >= 5, "only {to_the_end} lines reached the end");
+}

@@ -17,11 +17,11 @@ mod maxn_reference;
 mod tests;
 
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 pub use pavilion_core::game::Values;
 pub use pavilion_core::search::{
-    time_budget, utility, Parallel, Passes, RolloutKind, SearchConfig, MARGIN_SCALE, MAX_SECONDS,
+    time_budget, utility, Effort, Parallel, Passes, RolloutKind, SearchConfig, MARGIN_SCALE, MAX_SECONDS,
 };
 
 use crate::movegen::KeepSets;
@@ -79,8 +79,8 @@ impl pavilion_core::Game for Game {
         &policy::InformedRollout
     }
     /// The last round's placing, solved exactly when it is small enough.
-    fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool, deadline: Option<Instant>) -> Option<SearchResult> {
-        exact::solve_within(self, cfg, exact::Limits { nodes: exact::DEFAULT_NODE_BUDGET, deadline }, stop, None)
+    fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool, effort: Effort) -> Option<SearchResult> {
+        exact::solve_within(self, cfg, exact::Limits::of(effort), stop, None)
     }
 }
 

@@ -115,12 +115,18 @@ impl FixedSeats {
     /// the first move keeping the mover's best score; else `None` (every move
     /// must be searched).
     pub(super) fn forced_move(&mut self, g: &Game, moves: &MoveList) -> Option<usize> {
-        let mover = g.current_player();
-        let other = 1 - mover;
-        let best = self.best(g, mover)?;
+        let other = 1 - g.current_player();
         if g.bag().total() < bonus_left(g.board(other)) {
             return None;
         }
+        self.keeping_best(g, moves)
+    }
+
+    /// The index in `moves` (the search's moves of `g`) of the first move
+    /// keeping the fixed mover's best score, if it is fixed.
+    pub(super) fn keeping_best(&mut self, g: &Game, moves: &MoveList) -> Option<usize> {
+        let mover = g.current_player();
+        let best = self.best(g, mover)?;
         let start = alone(g, mover);
         moves.iter().position(|m| {
             let mut c = start;
