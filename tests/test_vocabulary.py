@@ -69,3 +69,4 @@ def test_agent_options_come_with_their_defaults():
     assert options["iterations"]["default"] == "2000" and options["time"]["default"] is None
     assert options["rollout"]["form"] == "rollout=informed|uniform" and options["rollout"]["default"] == "informed"
     assert options["parallel"]["choices"] == ["root", "tree"]
+    assert options["exact"]["choices"] == ["root", "tree", "off"] and options["exact"]["default"] == "root"

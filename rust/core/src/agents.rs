@@ -9,7 +9,9 @@ use std::time::Duration;
 use crate::error::{quote, Error};
 use crate::game::Game;
 use crate::rng::SplitMix64;
-use crate::search::{search, time_budget, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, MAX_SECONDS};
+use crate::search::{
+    search, time_budget, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, MAX_SECONDS,
+};
 
 /// Anything that picks a move for the player to move.
 pub trait Agent<G: Game> {
@@ -225,6 +227,12 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         range: OptionRange::Choice(Parallel::WORDS),
         help: "one tree per thread, or one shared tree",
     },
+    SpecOption {
+        key: "exact",
+        placeholder: "",
+        range: OptionRange::Choice(ExactUse::WORDS),
+        help: "where the game's exact endgame solver is used: at the root, also inside the tree, or nowhere",
+    },
 ];
 
 impl SpecOption {
@@ -241,6 +249,7 @@ impl SpecOption {
             "memory" => (d.max_bytes >> 20).to_string(),
             "passes" => d.passes.to_string(),
             "parallel" => d.parallel.to_string(),
+            "exact" => d.exact.to_string(),
             _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
         })
     }
@@ -348,6 +357,7 @@ fn read_mcts(opts: &str, seed: u64, bad: &dyn Fn(String) -> Error) -> Result<Mct
             "memory" => cfg.max_bytes = (x as usize) << 20,
             "passes" => cfg.passes = v.parse()?,
             "parallel" => cfg.parallel = v.parse()?,
+            "exact" => cfg.exact = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
             _ => unreachable!("every option of MCTS_OPTIONS is read above"),
         }

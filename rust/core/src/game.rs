@@ -72,6 +72,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn informed_rollout() -> &'static dyn Rollout<Self> {
         &UniformRollout
     }
+    /// A hash of what every player sees of this position (not the hidden
+    /// order of a bag or a stack): equal keys, equal public positions. A
+    /// search stores exact values under it. `None`: the game has none.
+    fn public_key(&self) -> Option<u64> {
+        None
+    }
+    /// This position's exact value, each seat's (win share, score margin)
+    /// under best play with chance weighed by its odds (reading nothing
+    /// hidden), when the game can find it in about the work of `iterations`
+    /// MCTS iterations; `None` otherwise, and at once where it has no solver
+    /// for the position. A search uses it in place of a rollout.
+    fn exact_value(&self, _cfg: &SearchConfig, _iterations: u64) -> Option<(Values, Values)> {
+        None
+    }
     /// The rest of the game solved exactly, when this game knows how (a small
     /// endgame, say) within `effort` (no more work than the search it would
     /// replace); `None` sends the search to MCTS.

@@ -180,7 +180,11 @@ impl PySearch {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
+        let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
+        if !exact {
+            // No exact values anywhere: at the root or inside the tree.
+            cfg.exact = pavilion_summer::search::ExactUse::Off;
+        }
         let g = game.inner;
         let among = root_moves(moves, crate::game::to_move, |m| g.check(m).map_err(to_py))?;
         let solved = if exact {

@@ -43,6 +43,12 @@ crate::word_option!(
     /// How several threads share the work.
     Parallel, "parallel", { Root => "root", Tree => "tree" }
 );
+crate::word_option!(
+    /// Where a search asks the game for exact values: at the root only
+    /// (`Game::solve_exactly`), at the root and at the tree's visited nodes
+    /// (`Game::exact_value`), or nowhere.
+    ExactUse, "exact", { Root => "root", Tree => "tree", Off => "off" }
+);
 
 impl RolloutKind {
     /// The policy this kind names for a game.
@@ -70,6 +76,8 @@ pub struct SearchConfig {
     pub passes: Passes,
     /// With several threads: one tree per thread, or one shared tree (with virtual loss).
     pub parallel: Parallel,
+    /// Where the search uses the game's exact solver.
+    pub exact: ExactUse,
 }
 
 impl Default for SearchConfig {
@@ -83,6 +91,7 @@ impl Default for SearchConfig {
             max_bytes: 512 << 20,
             passes: Passes::Pruned,
             parallel: Parallel::Root,
+            exact: ExactUse::Root,
         }
     }
 }
@@ -252,7 +261,7 @@ impl<G: Game> Searcher<G> {
                             return;
                         }
                         let mut walk = tree.lock().expect("no panics").descend(cfg, true);
-                        let (wdl, margin) = tree::play_out(&mut walk.game, policy, &mut scratch, &mut rng);
+                        let (wdl, margin) = walk.finish(policy, &mut scratch, &mut rng);
                         tree.lock().expect("no panics").backup(&walk, &wdl, &margin, true);
                     }
                 });
@@ -297,6 +306,11 @@ impl<G: Game> Searcher<G> {
     pub fn memory_bytes(&self) -> usize {
         self.trees.iter().map(|t| t.memory_bytes()).sum()
     }
+
+    /// Exact values the trees hold (`Game::exact_value` at well-visited nodes).
+    pub fn proof_count(&self) -> usize {
+        self.trees.iter().map(|t| t.proof_count()).sum()
+    }
 }
 
 /// What an exact attempt may spend: at most the work of the search it would
@@ -320,8 +334,10 @@ pub fn search<G: Game>(
     // A time budget gives the exact attempt at most half of itself (a failed
     // attempt leaves MCTS the rest); an iteration budget, the work of those iterations.
     let start = Instant::now();
-    if let Some(r) = g.solve_exactly(&cfg, stop, Effort { iterations, deadline: time.map(|t| start + t / 2) }) {
-        return r;
+    if cfg.exact != ExactUse::Off {
+        if let Some(r) = g.solve_exactly(&cfg, stop, Effort { iterations, deadline: time.map(|t| start + t / 2) }) {
+            return r;
+        }
     }
     let mut s = Searcher::new(g, cfg);
     s.run(iterations, time.map(|t| t.saturating_sub(start.elapsed())), stop);

@@ -9,11 +9,21 @@
 //! positions. A game with a `moves_key` has its chance checked by the key
 //! instead, and a node's edges are listed only when a walk comes back to it:
 //! most nodes are reached once, so most move lists are never needed.
+//!
+//! With `exact=tree`, where the game has an exact solver
+//! (`Game::exact_value`), a node asks it for its value once visited (at 16
+//! walks, then at each fourfold), with a budget of a share of the walks
+//! already spent there. A solved node keeps its value under the position's
+//! public key, and the edge into it trades its rollouts for that value: a
+//! later walk that reaches it in the same public position backs the value up
+//! instead of rolling out and goes no deeper; a walk that reaches it after
+//! another draw of chance goes on searching as before.
 
+use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use super::policy::Rollout;
-use super::{outcome, utility, SearchConfig};
+use super::{outcome, utility, ExactUse, SearchConfig};
 use crate::game::{Game, Values};
 use crate::rng::SplitMix64;
 
@@ -39,6 +49,21 @@ struct Node {
     unvisited: u32,
 }
 
+/// An exact value found for a node, and the public position it holds for.
+struct Proof {
+    key: u64,
+    wdl: Values,
+    margin: Values,
+}
+
+/// Walks through a node before the search first asks the game for its exact
+/// value (a power of 4: it asks again at each fourfold).
+const EXACT_FIRST_VISITS: u32 = 16;
+/// Share of the walks through a node that an exact attempt there may cost
+/// (as MCTS iterations' worth of work): a quarter, so the attempts at 16, 64,
+/// 256... walks together cost about a third of the walks.
+const EXACT_SHARE: u32 = 4;
+
 pub struct Tree<G: Game> {
     nodes: Vec<Node>,
     edges: Vec<Edge<G::Move>>,
@@ -47,6 +72,8 @@ pub struct Tree<G: Game> {
     max_edges: usize,
     /// Search every legal move rather than the game's `search_moves`.
     all_moves: bool,
+    /// Exact values by node (few: kept beside the nodes, which stay small).
+    proofs: HashMap<u32, Proof>,
     pub iterations: u64,
 }
 
@@ -86,6 +113,7 @@ impl<G: Game> Tree<G> {
             root: root.clone(),
             max_edges: (max_bytes / edge_bytes::<G::Move>()).max(1024),
             all_moves,
+            proofs: HashMap::new(),
             iterations: 0,
         };
         match root_moves {
@@ -164,7 +192,9 @@ impl<G: Game> Tree<G> {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.edges.len() * edge_bytes::<G::Move>() + self.nodes.len() * std::mem::size_of::<Node>()
+        self.edges.len() * edge_bytes::<G::Move>()
+            + self.nodes.len() * std::mem::size_of::<Node>()
+            + self.proofs.len() * (std::mem::size_of::<Proof>() + 8)
     }
 
     /// Most-visited line from the root, starting with `first` (a root move).
@@ -225,7 +255,7 @@ impl<G: Game> Tree<G> {
     pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout<G>) {
         let mut walk = self.descend(cfg, false);
         let mut moves = G::MoveList::default();
-        let (wdl, margin) = play_out(&mut walk.game, rollout, &mut moves, &mut self.rng);
+        let (wdl, margin) = walk.finish(rollout, &mut moves, &mut self.rng);
         self.backup(&walk, &wdl, &margin, false);
     }
 
@@ -235,7 +265,7 @@ impl<G: Game> Tree<G> {
     pub fn descend(&mut self, cfg: &SearchConfig, virtual_loss: bool) -> Walk<G> {
         let mut g = self.root.clone();
         g.redraw_hidden(self.rng.next_u64());
-        let mut walk = Walk { game: g, path: [(0, 0, 0); MAX_DEPTH], depth: 0 };
+        let mut walk = Walk { game: g, path: [(0, 0, 0); MAX_DEPTH], depth: 0, exact: None };
         let mut node = 0u32;
         let mut moves = G::MoveList::default();
         loop {
@@ -270,6 +300,21 @@ impl<G: Game> Tree<G> {
             if walk.game.is_over() || walk.depth == MAX_DEPTH {
                 break;
             }
+            if cfg.exact == ExactUse::Tree {
+                let walks = self.edges[ei].visits - u32::from(virtual_loss);
+                let proofs = self.proofs.len();
+                if let Some(v) = self.exact_at(child, walks, &walk.game, cfg) {
+                    if self.proofs.len() > proofs {
+                        // Newly solved: the edge's rollouts give way to the exact value.
+                        let e = &mut self.edges[ei];
+                        let n = f64::from(e.visits - u32::from(virtual_loss));
+                        e.wdl = v.0[mover] * n;
+                        e.margin = v.1[mover] * n;
+                    }
+                    walk.exact = Some(v);
+                    break;
+                }
+            }
             match walk.game.moves_key() {
                 Some(key) => {
                     if self.nodes[child as usize].fingerprint != key {
@@ -293,6 +338,28 @@ impl<G: Game> Tree<G> {
             node = child;
         }
         walk
+    }
+
+    /// The exact value of `node` for a walk in position `g`, which has passed
+    /// through the node `walks` times before: the node's proof if it holds for
+    /// this public position, else (at the attempt counts) the game's solve.
+    fn exact_at(&mut self, node: u32, walks: u32, g: &G, cfg: &SearchConfig) -> Option<(Values, Values)> {
+        if let Some(p) = self.proofs.get(&node) {
+            return (g.public_key() == Some(p.key)).then_some((p.wdl, p.margin));
+        }
+        // At 16 walks, then at every fourfold (64, 256, ...).
+        if walks < EXACT_FIRST_VISITS || !walks.is_power_of_two() || !walks.trailing_zeros().is_multiple_of(2) {
+            return None;
+        }
+        let key = g.public_key()?;
+        let (wdl, margin) = g.exact_value(cfg, u64::from(walks / EXACT_SHARE))?;
+        self.proofs.insert(node, Proof { key, wdl, margin });
+        Some((wdl, margin))
+    }
+
+    /// Exact values stored in the tree.
+    pub fn proof_count(&self) -> usize {
+        self.proofs.len()
     }
 
     fn count_visit(&mut self, node: u32, ei: usize) {
@@ -326,6 +393,23 @@ pub struct Walk<G> {
     pub game: G,
     path: [(u32, u32, u8); MAX_DEPTH],
     depth: usize,
+    /// The exact value of the position reached, when the tree knows it.
+    exact: Option<(Values, Values)>,
+}
+
+impl<G: Game> Walk<G> {
+    /// The outcome to back up: the exact value where known, else a rollout's.
+    pub fn finish(
+        &mut self,
+        rollout: &dyn Rollout<G>,
+        scratch: &mut G::MoveList,
+        rng: &mut SplitMix64,
+    ) -> (Values, Values) {
+        match self.exact {
+            Some(v) => v,
+            None => play_out(&mut self.game, rollout, scratch, rng),
+        }
+    }
 }
 
 /// Plays the rollout policy to the end of the game; the outcome per seat.

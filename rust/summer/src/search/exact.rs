@@ -143,7 +143,19 @@ fn key(g: &Game) -> u64 {
     FxBuildHasher.hash_one(g)
 }
 
-impl Solver<'_> {
+impl<'a> Solver<'a> {
+    fn new(g: &Game, cfg: &SearchConfig, limits: Limits, stop: &'a AtomicBool, split: bool) -> Solver<'a> {
+        let players = g.num_players();
+        Solver {
+            budget: Budget { nodes: 0, limits, stop },
+            tt: FxHashMap::default(),
+            margin_weight: cfg.margin_weight,
+            players,
+            fixed: (players == 2 && split).then(|| FixedSeats::new(limits.nodes / 2)),
+            outcomes: Vec::new(),
+        }
+    }
+
     fn terminal(&self, g: &Game) -> Value {
         self.valued(outcome(g))
     }
@@ -314,6 +326,17 @@ impl Solver<'_> {
     }
 }
 
+/// The exact value of `g` (each seat's win share and margin) when it is the
+/// last round's placing and `limits` allow: alpha-beta from the root, no
+/// per-move values or lines (what a search's tree needs at a node).
+pub fn value_within(g: &Game, cfg: &SearchConfig, limits: Limits, stop: &AtomicBool) -> Option<(Values, Values)> {
+    if g.round() != ROUNDS || g.phase() != Phase::Place || g.refill_due() {
+        return None;
+    }
+    let v = Solver::new(g, cfg, limits, stop, true).value(g, f64::NEG_INFINITY, f64::INFINITY)?;
+    Some((v.wdl, v.margin))
+}
+
 /// Solves the rest of the game exactly when it is the last round's placing and
 /// at most `budget` positions are needed. Setting `stop` abandons the solve (`None`).
 pub fn solve(g: &Game, cfg: &SearchConfig, budget: u64, stop: &AtomicBool) -> Option<SearchResult> {
@@ -358,15 +381,7 @@ pub(super) fn solve_with(
         return None;
     }
     let start = Instant::now();
-    let players = g.num_players();
-    let mut s = Solver {
-        budget: Budget { nodes: 0, limits, stop },
-        tt: FxHashMap::default(),
-        margin_weight: cfg.margin_weight,
-        players,
-        fixed: (players == 2 && split).then(|| FixedSeats::new(limits.nodes / 2)),
-        outcomes: Vec::new(),
-    };
+    let mut s = Solver::new(g, cfg, limits, stop, split);
     let mover = g.current_player();
     let mut moves = MoveList::new();
     if among.is_none() {

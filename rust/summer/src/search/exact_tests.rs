@@ -14,6 +14,7 @@ use crate::moves::{Move, MoveList};
 use crate::rng::SplitMix64;
 use crate::state::{Game, Options, Phase, ROUNDS};
 use crate::testkit::*;
+use crate::tiles::Colour;
 use crate::Side;
 
 /// Positions of the last round's placing from random games (2 to 4 players,
@@ -306,4 +307,58 @@ fn a_principal_variation_to_the_end_scores_what_the_solve_says() {
         to_the_end += 1;
     }
     assert!(to_the_end >= 5, "only {to_the_end} lines reached the end");
+}
+
+#[test]
+fn the_public_key_ignores_the_hidden_order_and_nothing_else() {
+    use pavilion_core::Game as _;
+    for g in endgames(6, 12) {
+        let mut other_order = g;
+        other_order.redraw_hidden(0xFEED);
+        assert_eq!(g.public_key(), other_order.public_key());
+        let mut other_supply = g;
+        let Some(c) = Colour::ALL.into_iter().find(|&c| g.supply().get(c) > 0) else { continue };
+        edit(&mut other_supply, |s| {
+            s.supply.sub(c, 1);
+            s.bag.add(c, 1);
+        });
+        assert_ne!(g.public_key(), other_supply.public_key(), "the supply is public");
+    }
+}
+
+#[test]
+fn nodes_solved_in_the_tree_back_up_their_exact_values() {
+    use super::{ExactUse, Searcher};
+    let stop = AtomicBool::new(false);
+    let (mut searched, mut solved_nodes) = (0, 0);
+    // Root moves whose mean is their exact value, with exact values in the tree and without.
+    let mut at_exact = [0, 0];
+    for g in endgames(150, 13) {
+        if g.num_players() != 2 {
+            continue;
+        }
+        // Positions the solver values move by move within a small budget.
+        let Some(exact) = solve(&g, &SearchConfig::default(), 100_000, &stop) else { continue };
+        searched += 1;
+        for (k, mode) in [ExactUse::Tree, ExactUse::Off].into_iter().enumerate() {
+            let mut s = Searcher::new(&g, SearchConfig { seed: 3, exact: mode, ..SearchConfig::default() });
+            s.run(Some(4000), None, &stop);
+            if mode == ExactUse::Off {
+                assert_eq!(s.proof_count(), 0, "no exact values when off");
+            }
+            solved_nodes += s.proof_count();
+            for m in &s.result(1).moves {
+                let e = exact.moves.iter().find(|x| x.mv == m.mv).expect("the same moves");
+                if (m.win_rate - e.win_rate).abs() < 1e-9 && (m.margin - e.margin).abs() < 1e-9 {
+                    at_exact[k] += 1;
+                }
+            }
+        }
+    }
+    assert!(searched >= 5 && solved_nodes >= searched, "{solved_nodes} nodes solved in {searched} searches");
+    // A move whose position was solved averages its exact value (its
+    // rollouts gave way at the solve); without, only moves whose every
+    // rollout ends the same do.
+    let [with, without] = at_exact;
+    assert!(with >= without + 2 * searched, "{with} vs {without} moves at their exact values, {searched} endgames");
 }

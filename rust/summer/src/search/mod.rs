@@ -16,12 +16,13 @@ mod maxn_reference;
 #[cfg(test)]
 mod tests;
 
+use std::hash::BuildHasher;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub use pavilion_core::game::Values;
 pub use pavilion_core::search::{
-    time_budget, utility, Effort, Parallel, Passes, RolloutKind, SearchConfig, MARGIN_SCALE, MAX_SECONDS,
+    time_budget, utility, Effort, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, MARGIN_SCALE, MAX_SECONDS,
 };
 
 use crate::movegen::KeepSets;
@@ -77,6 +78,18 @@ impl pavilion_core::Game for Game {
     }
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::InformedRollout
+    }
+    /// The position with the bag's order forgotten (the seed of its draws), hashed.
+    fn public_key(&self) -> Option<u64> {
+        let mut public = *self;
+        public.redraw_hidden(0);
+        Some(rustc_hash::FxBuildHasher.hash_one(public))
+    }
+    /// The last round's placing valued exactly, in place of `iterations` (at
+    /// `POSITIONS_PER_ITERATION` positions each).
+    fn exact_value(&self, cfg: &SearchConfig, iterations: u64) -> Option<(Values, Values)> {
+        let limits = exact::Limits::of(Effort { iterations: Some(iterations), deadline: None });
+        exact::value_within(self, cfg, limits, &AtomicBool::new(false))
     }
     /// The last round's placing, solved exactly when it is small enough.
     fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool, effort: Effort) -> Option<SearchResult> {
