@@ -301,16 +301,7 @@ impl<G: Game> Tree<G> {
                 break;
             }
             if cfg.exact == ExactUse::Tree {
-                let walks = self.edges[ei].visits - u32::from(virtual_loss);
-                let proofs = self.proofs.len();
-                if let Some(v) = self.exact_at(child, walks, &walk.game, cfg) {
-                    if self.proofs.len() > proofs {
-                        // Newly solved: the edge's rollouts give way to the exact value.
-                        let e = &mut self.edges[ei];
-                        let n = f64::from(e.visits - u32::from(virtual_loss));
-                        e.wdl = v.0[mover] * n;
-                        e.margin = v.1[mover] * n;
-                    }
+                if let Some(v) = self.exact_at(child, ei, mover, virtual_loss, &walk.game, cfg) {
                     walk.exact = Some(v);
                     break;
                 }
@@ -340,13 +331,24 @@ impl<G: Game> Tree<G> {
         walk
     }
 
-    /// The exact value of `node` for a walk in position `g`, which has passed
-    /// through the node `walks` times before: the node's proof if it holds for
-    /// this public position, else (at the attempt counts) the game's solve.
-    fn exact_at(&mut self, node: u32, walks: u32, g: &G, cfg: &SearchConfig) -> Option<(Values, Values)> {
+    /// The exact value of `node` (reached by edge `ei`, chosen by `mover`)
+    /// for a walk in position `g`: the node's proof if it holds for this
+    /// public position, else (at the attempt counts) the game's solve, which
+    /// then replaces the edge's rollout results.
+    fn exact_at(
+        &mut self,
+        node: u32,
+        ei: usize,
+        mover: usize,
+        virtual_loss: bool,
+        g: &G,
+        cfg: &SearchConfig,
+    ) -> Option<(Values, Values)> {
         if let Some(p) = self.proofs.get(&node) {
             return (g.public_key() == Some(p.key)).then_some((p.wdl, p.margin));
         }
+        // Walks through the node before this one (a virtual loss already counts it).
+        let walks = self.edges[ei].visits - u32::from(virtual_loss);
         // At 16 walks, then at every fourfold (64, 256, ...).
         if walks < EXACT_FIRST_VISITS || !walks.is_power_of_two() || !walks.trailing_zeros().is_multiple_of(2) {
             return None;
@@ -354,6 +356,8 @@ impl<G: Game> Tree<G> {
         let key = g.public_key()?;
         let (wdl, margin) = g.exact_value(cfg, u64::from(walks / EXACT_SHARE))?;
         self.proofs.insert(node, Proof { key, wdl, margin });
+        let e = &mut self.edges[ei];
+        (e.wdl, e.margin) = (wdl[mover] * f64::from(walks), margin[mover] * f64::from(walks));
         Some((wdl, margin))
     }
 

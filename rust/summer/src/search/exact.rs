@@ -326,11 +326,16 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// Whether the solve applies: the last round's placing, between turns (no refill pending).
+fn solvable(g: &Game) -> bool {
+    g.round() == ROUNDS && g.phase() == Phase::Place && !g.refill_due()
+}
+
 /// The exact value of `g` (each seat's win share and margin) when it is the
 /// last round's placing and `limits` allow: alpha-beta from the root, no
 /// per-move values or lines (what a search's tree needs at a node).
 pub fn value_within(g: &Game, cfg: &SearchConfig, limits: Limits, stop: &AtomicBool) -> Option<(Values, Values)> {
-    if g.round() != ROUNDS || g.phase() != Phase::Place || g.refill_due() {
+    if !solvable(g) {
         return None;
     }
     let v = Solver::new(g, cfg, limits, stop, true).value(g, f64::NEG_INFINITY, f64::INFINITY)?;
@@ -377,7 +382,7 @@ pub(super) fn solve_with(
     among: Option<&[Move]>,
     split: bool,
 ) -> Option<SearchResult> {
-    if g.round() != ROUNDS || g.phase() != Phase::Place || g.refill_due() {
+    if !solvable(g) {
         return None;
     }
     let start = Instant::now();

@@ -59,6 +59,19 @@ fn by_move(r: &SearchResult) -> Vec<(String, f64, f64)> {
     v
 }
 
+/// Two solves of `g` give every move the same win share and margin (to 1e-9).
+fn assert_same_values((name_a, a): (&str, &SearchResult), (name_b, b): (&str, &SearchResult), g: &Game) {
+    let (a, b) = (by_move(a), by_move(b));
+    assert_eq!(a.len(), b.len());
+    for ((m, w, d), (m2, w2, d2)) in a.iter().zip(&b) {
+        assert_eq!(m, m2);
+        assert!(
+            (w - w2).abs() < 1e-9 && (d - d2).abs() < 1e-9,
+            "{m}: {name_a} ({w}, {d}), {name_b} ({w2}, {d2})\n{g:?}"
+        );
+    }
+}
+
 #[test]
 fn agrees_with_the_max_n_solver_wherever_both_solve() {
     let cfg = SearchConfig::default();
@@ -72,12 +85,7 @@ fn agrees_with_the_max_n_solver_wherever_both_solve() {
             continue;
         };
         both += 1;
-        let (a, b) = (by_move(&new), by_move(&old));
-        assert_eq!(a.len(), b.len());
-        for ((m, w, d), (m2, w2, d2)) in a.iter().zip(&b) {
-            assert_eq!(m, m2);
-            assert!((w - w2).abs() < 1e-9 && (d - d2).abs() < 1e-9, "{m}: new ({w}, {d}), max^n ({w2}, {d2})\n{g:?}");
-        }
+        assert_same_values(("new", &new), ("max^n", &old), &g);
         // The best move's value is the best value (ties may pick another move).
         let u = |r: &SearchResult| utility(r.moves[0].win_rate, r.moves[0].margin, cfg.margin_weight);
         assert!((u(&new) - u(&old)).abs() < 1e-9);
@@ -104,12 +112,7 @@ fn splitting_by_player_agrees_with_the_joint_search() {
             continue;
         };
         both += 1;
-        let (a, b) = (by_move(&split), by_move(&joint));
-        assert_eq!(a.len(), b.len());
-        for ((m, w, d), (m2, w2, d2)) in a.iter().zip(&b) {
-            assert_eq!(m, m2);
-            assert!((w - w2).abs() < 1e-9 && (d - d2).abs() < 1e-9, "{m}: split ({w}, {d}), joint ({w2}, {d2})\n{g:?}");
-        }
+        assert_same_values(("split", &split), ("joint", &joint), &g);
         (split_nodes, joint_nodes) = (split_nodes + split.iterations, joint_nodes + joint.iterations);
     }
     eprintln!(
