@@ -67,6 +67,7 @@ def test_exported_vocabularies():
 def test_agent_options_come_with_their_defaults():
     options = {o["key"]: o for o in pavilion._engine.AGENT_OPTIONS["mcts"]}
     assert options["iterations"]["default"] == "2000" and options["time"]["default"] is None
-    assert options["rollout"]["form"] == "rollout=informed|uniform" and options["rollout"]["default"] == "informed"
+    assert options["rollout"]["form"] == "rollout=informed|uniform|noisy"
+    assert options["rollout"]["default"] == "informed" and options["margin"]["default"] == "0.5"
     assert options["parallel"]["choices"] == ["root", "tree"]
     assert options["exact"]["choices"] == ["root", "tree", "off"] and options["exact"]["default"] == "root"

@@ -254,7 +254,7 @@ impl SpecOption {
         })
     }
 
-    /// How the option is written: `iterations=N`, `rollout=informed|uniform`.
+    /// How the option is written: `iterations=N`, `rollout=informed|uniform|noisy`.
     pub fn form(&self) -> String {
         match self.range {
             OptionRange::Choice(words) => format!("{}={}", self.key, words.join("|")),

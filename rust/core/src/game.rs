@@ -72,6 +72,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn informed_rollout() -> &'static dyn Rollout<Self> {
         &UniformRollout
     }
+    /// The rollout a search plays when asked for a noisy one: a game's
+    /// earlier informed rollout, kept to measure against (the informed one
+    /// unless the game keeps another).
+    fn noisy_rollout() -> &'static dyn Rollout<Self> {
+        Self::informed_rollout()
+    }
     /// A hash of what every player sees of this position (not the hidden
     /// order of a bag or a stack): equal keys, equal public positions. A
     /// search stores exact values under it. `None`: the game has none.

@@ -33,7 +33,7 @@ pub fn time_budget(seconds: f64) -> Result<Duration, Error> {
 
 crate::word_option!(
     /// How a simulation plays from a leaf to the end of the game.
-    RolloutKind, "rollout", { Informed => "informed", Uniform => "uniform" }
+    RolloutKind, "rollout", { Informed => "informed", Uniform => "uniform", Noisy => "noisy" }
 );
 crate::word_option!(
     /// Which moves the tree considers (see [`Game::search_moves`]).
@@ -56,6 +56,7 @@ impl RolloutKind {
         match self {
             RolloutKind::Uniform => &UniformRollout,
             RolloutKind::Informed => G::informed_rollout(),
+            RolloutKind::Noisy => G::noisy_rollout(),
         }
     }
 }
@@ -86,7 +87,7 @@ impl Default for SearchConfig {
             threads: 1,
             seed: 0,
             exploration: 0.7,
-            margin_weight: 0.1,
+            margin_weight: 0.5,
             rollout: RolloutKind::Informed,
             max_bytes: 512 << 20,
             passes: Passes::Pruned,

@@ -79,6 +79,9 @@ impl pavilion_core::Game for Game {
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::InformedRollout
     }
+    fn noisy_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
+        &policy::NoisyRollout
+    }
     /// The position with the bag's order forgotten (the seed of its draws), hashed.
     fn public_key(&self) -> Option<u64> {
         let mut public = *self;
