@@ -289,6 +289,29 @@ pub const fn value_mask(side: Side, value: u8) -> u64 {
     m
 }
 
+/// The spaces printed 1, 2, 3 and 4 on each side (coloured, gray), computed
+/// once: end scoring and every placement a rollout weighs test them.
+const ALL_N_MASKS: [[u64; 4]; 2] = {
+    let mut masks = [[0; 4]; 2];
+    let mut n = 0;
+    while n < 4 {
+        masks[0][n] = value_mask(Side::Coloured, n as u8 + 1);
+        masks[1][n] = value_mask(Side::Gray, n as u8 + 1);
+        n += 1;
+    }
+    masks
+};
+
+/// The spaces an "all N's" bonus needs covered, N = 1..=4 (`value_mask` from a table).
+#[inline]
+pub const fn all_n_mask(side: Side, n: u8) -> u64 {
+    let side = match side {
+        Side::Coloured => 0,
+        Side::Gray => 1,
+    };
+    ALL_N_MASKS[side][n as usize - 1]
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FeatureKind {
     Window,

@@ -1,6 +1,6 @@
 //! End-of-game scoring and the per-player breakdown.
 
-use crate::board::{value_mask, Side, Star, ALL_N_BONUS, MULTICOLOUR_STAR_VALUE, NUM_STARS, STAR_VALUE};
+use crate::board::{all_n_mask, Side, Star, ALL_N_BONUS, MULTICOLOUR_STAR_VALUE, NUM_STARS, STAR_VALUE};
 use crate::state::{apply_penalty, Board, Game};
 
 /// How a player's final score is made up.
@@ -49,7 +49,7 @@ pub fn breakdown(side: Side, p: &Board) -> Breakdown {
         b.stars[s.index()] = star_points(side, p, s);
     }
     for v in 1..=4u8 {
-        let m = value_mask(side, v);
+        let m = all_n_mask(side, v);
         if p.covered_mask & m == m {
             b.all_n[v as usize - 1] = ALL_N_BONUS[v as usize - 1];
         }

@@ -2,7 +2,7 @@
 
 pub use pavilion_core::search::policy::{Rollout, UniformRollout};
 
-use crate::board::{cost, value_mask, Side, Space, Star, ALL_N_BONUS};
+use crate::board::{all_n_mask, cost, Side, Space, Star, ALL_N_BONUS, STAR_MASK};
 use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList, Source};
 use crate::rng::SplitMix64;
@@ -56,7 +56,7 @@ impl Rollout<Game> for InformedRollout {
         match moves[0] {
             Move::Draft { .. } => {
                 let placeable = placeable_colours(g);
-                best_by(moves, |m| useful_draft_value(g, m, placeable))
+                best_by(moves, |m| draft_value(g, m, placeable))
             }
             Move::Bonus { .. } => best_by(moves, |m| bonus_value(g, m)),
             Move::Pass { .. } => best_keep(g, rng),
@@ -74,7 +74,7 @@ impl Rollout<Game> for NoisyRollout {
                 if rng.below(256) >= GREEDY_DRAFT {
                     return moves[rng.below(moves.len() as u32) as usize];
                 }
-                best_by(moves, |m| draft_value(g, m))
+                best_by(moves, |m| draft_value(g, m, EVERY_COLOUR))
             }
             Move::Bonus { .. } => moves[rng.below(moves.len() as u32) as usize],
             Move::Pass { .. } => best_keep(g, rng),
@@ -111,19 +111,6 @@ fn place_value_with_end(g: &Game, m: &Move) -> i32 {
     }
 }
 
-/// The spaces printed 1, 2, 3 and 4 on each side (coloured, gray), for the
-/// all-N check each placement of a rollout makes.
-const ALL_N_MASKS: [[u64; 4]; 2] = {
-    let mut masks = [[0; 4]; 2];
-    let mut n = 0;
-    while n < 4 {
-        masks[0][n] = value_mask(Side::Coloured, n as u8 + 1);
-        masks[1][n] = value_mask(Side::Gray, n as u8 + 1);
-        n += 1;
-    }
-    masks
-};
-
 /// End-of-game points the mover's board gains by covering `space` with
 /// `colour`: the star's value if this completes it, the all-N bonus if this
 /// covers the last space printed N. (Bit tests first: a rollout asks this of
@@ -133,17 +120,14 @@ fn end_points_completed(g: &Game, space: Space, colour: Colour) -> i32 {
     let board = g.board(g.current_player());
     let covered = board.covered_mask | space.bit();
     let mut points = 0;
-    if space.star().bits_of(covered) == 0b11_1111 {
+    if space.star().bits_of(covered) == STAR_MASK {
         let mut after = *board;
         after.cover(space, colour);
         points += star_points(side, &after, space.star());
     }
-    let n = cost(side, space) as usize;
-    if n <= 4 {
-        let mask = ALL_N_MASKS[usize::from(side == Side::Gray)][n - 1];
-        if covered & mask == mask {
-            points += ALL_N_BONUS[n - 1];
-        }
+    let n = cost(side, space);
+    if n <= 4 && covered & all_n_mask(side, n) == all_n_mask(side, n) {
+        points += ALL_N_BONUS[n as usize - 1];
     }
     points
 }
@@ -163,7 +147,7 @@ fn bonus_value(g: &Game, m: &Move) -> i32 {
 /// gray side any colour can go on some star until the board is full, so all).
 fn placeable_colours(g: &Game) -> u8 {
     let board = g.board(g.current_player());
-    let full = |star: Star| board.star_bits(star) == 0b11_1111;
+    let full = |star: Star| board.star_bits(star) == STAR_MASK;
     let centre_open = !full(Star::CENTRE);
     Colour::ALL.iter().fold(0, |mask, &c| {
         let placeable = g.side() == Side::Gray
@@ -174,8 +158,10 @@ fn placeable_colours(g: &Game) -> u8 {
     })
 }
 
-/// `draft_value` counting only the tiles of `placeable` colours (see `placeable_colours`).
-fn useful_draft_value(g: &Game, m: &Move, placeable: u8) -> i32 {
+/// Tiles a draft takes of the `placeable` colours (bit = colour index; see
+/// `placeable_colours`), less the points it costs (as the greedy agent counts
+/// them), times 4 (integer scale), plus one for taking a wild.
+fn draft_value(g: &Game, m: &Move, placeable: u8) -> i32 {
     let Move::Draft { source, colour } = *m else { return i32::MIN };
     let taken = g.draft_take(source, colour);
     let useful: u32 =
@@ -184,14 +170,8 @@ fn useful_draft_value(g: &Game, m: &Move, placeable: u8) -> i32 {
     4 * (useful as i32 - penalty) + i32::from(wild_there(g, source))
 }
 
-/// Tiles a draft takes, less the points it costs (as the greedy agent counts
-/// them), times 4 (integer scale), plus one for taking a wild.
-fn draft_value(g: &Game, m: &Move) -> i32 {
-    let Move::Draft { source, colour } = *m else { return i32::MIN };
-    let taken = g.draft_take(source, colour).total();
-    let penalty = g.draft_penalty(source, taken) as i32;
-    4 * (taken as i32 - penalty) + i32::from(wild_there(g, source))
-}
+/// Every colour, as `draft_value` reads it: the noisy rollout counts every tile taken.
+const EVERY_COLOUR: u8 = (1 << Colour::ALL.len()) - 1;
 
 /// Whether `source` holds a wild tile (a draft from it takes one).
 fn wild_there(g: &Game, source: Source) -> bool {
