@@ -78,6 +78,7 @@ CALLS = {
     "Search(margin)": lambda x: Search(fresh_game(), margin=x),
     "Search(memory_mb)": lambda x: Search(fresh_game(), memory_mb=x),
     "Search(parallel)": lambda x: Search(fresh_game(), parallel=x),
+    "Search(widening)": lambda x: Search(fresh_game(), widening=x),
     "Search(moves)": lambda x: Search(fresh_game(), moves=x),
     "Search(moves=[x])": lambda x: Search(fresh_game(), moves=[x]),
     "Search.run(iterations)": lambda x: Search(fresh_game()).run(iterations=x),

@@ -250,3 +250,19 @@ def test_tree_parallel_search_and_spec():
     assert g.is_legal(pavilion.Agent("mcts:iterations=300,threads=2,parallel=tree").choose(g))
     with pytest.raises(OptionsError):
         Search(g, parallel="forest")
+
+
+def test_widening_opens_the_best_moves_first_and_can_be_turned_off():
+    g = Game(seed=4)  # the opening draft: 12 moves, none pruned
+    tried = {}
+    for widening in ("prior", "off"):
+        s = Search(g, seed=1, exact=False, widening=widening)
+        s.run(iterations=4000)
+        tried[widening] = sum(1 for m in s.result()["moves"] if m["visits"] > 0)
+    # ceil((4000 + 1) ** 0.25) = 8 moves open with the widening, every move without it.
+    assert tried == {"prior": 8, "off": len(g.legal_moves())}
+    assert g.is_legal(pavilion.Agent("mcts:iterations=300,widening=off", seed=1).choose(g))
+    with pytest.raises(OptionsError, match=r"widening must be prior or off, not .sideways."):
+        Search(g, widening="sideways")
+    with pytest.raises(OptionsError, match="widening"):
+        pavilion.Agent("mcts:widening=sideways")

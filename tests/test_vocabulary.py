@@ -71,3 +71,4 @@ def test_agent_options_come_with_their_defaults():
     assert options["rollout"]["default"] == "informed" and options["margin"]["default"] == "0.5"
     assert options["parallel"]["choices"] == ["root", "tree"]
     assert options["exact"]["choices"] == ["root", "tree", "off"] and options["exact"]["default"] == "root"
+    assert options["widening"]["choices"] == ["prior", "off"] and options["widening"]["default"] == "prior"

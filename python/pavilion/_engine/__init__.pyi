@@ -374,6 +374,7 @@ class Search:
         exact: bool = True,
         parallel: str | None = None,
         moves: list[Move | str] | None = None,
+        widening: str | None = None,
     ) -> Self:
         """Options left as None take the engine's defaults (those of `mcts` agents).
         With `moves`, only those (legal now) are searched."""

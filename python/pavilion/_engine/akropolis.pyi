@@ -196,6 +196,7 @@ class Search:
         memory_mb: float | None = None,
         parallel: str | None = None,
         moves: list[Move | str] | None = None,
+        widening: str | None = None,
     ) -> Self:
         """With `moves`, only those (legal now) are searched."""
     @property

@@ -10,7 +10,7 @@ use crate::error::{quote, Error};
 use crate::game::Game;
 use crate::rng::SplitMix64;
 use crate::search::{
-    search, time_budget, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, MAX_SECONDS,
+    search, time_budget, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, Widening, MAX_SECONDS,
 };
 
 /// Anything that picks a move for the player to move.
@@ -233,6 +233,12 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         range: OptionRange::Choice(ExactUse::WORDS),
         help: "where the game's exact endgame solver is used: at the root, also inside the tree, or nowhere",
     },
+    SpecOption {
+        key: "widening",
+        placeholder: "",
+        range: OptionRange::Choice(Widening::WORDS),
+        help: "how a tree node opens its moves: best first by the game's quick judgement, more as it is visited, or all at once",
+    },
 ];
 
 impl SpecOption {
@@ -250,6 +256,7 @@ impl SpecOption {
             "passes" => d.passes.to_string(),
             "parallel" => d.parallel.to_string(),
             "exact" => d.exact.to_string(),
+            "widening" => d.widening.to_string(),
             _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
         })
     }
@@ -358,6 +365,7 @@ fn read_mcts(opts: &str, seed: u64, bad: &dyn Fn(String) -> Error) -> Result<Mct
             "passes" => cfg.passes = v.parse()?,
             "parallel" => cfg.parallel = v.parse()?,
             "exact" => cfg.exact = v.parse()?,
+            "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
             _ => unreachable!("every option of MCTS_OPTIONS is read above"),
         }

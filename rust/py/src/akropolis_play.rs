@@ -72,7 +72,7 @@ impl PySearch {
     #[new]
     /// With `moves`, only those (legal now) are searched: to value a chosen
     /// move as surely as the best one.
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None))]
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None, widening=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &PyGame,
@@ -84,11 +84,13 @@ impl PySearch {
         memory_mb: Option<Num>,
         parallel: Option<&str>,
         moves: Option<&Bound<'_, PyAny>>,
+        widening: Option<&str>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let cfg = crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
+        let cfg =
+            crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
         let g = &game.inner;
         let searcher = match crate::search::root_moves(moves, crate::akropolis::to_move, |m| g.check(m).map_err(to_py))?
         {

@@ -65,6 +65,7 @@ fn option_range(key: &str) -> (f64, f64) {
 
 /// A search configuration from the options a Python caller gave (None: the
 /// engine's default, as for `mcts` agents), for either game.
+#[allow(clippy::too_many_arguments)]
 pub fn search_config(
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<Int>,
@@ -73,6 +74,7 @@ pub fn search_config(
     margin: Option<Num>,
     memory_mb: Option<Num>,
     parallel: Option<&str>,
+    widening: Option<&str>,
 ) -> PyResult<SearchConfig> {
     let mut cfg = SearchConfig::default();
     if let Some(s) = seed.filter(|s| !s.is_none()) {
@@ -99,6 +101,9 @@ pub fn search_config(
     }
     if let Some(p) = parallel {
         cfg.parallel = p.parse().map_err(to_py)?;
+    }
+    if let Some(w) = widening {
+        cfg.widening = w.parse().map_err(to_py)?;
     }
     Ok(cfg)
 }
@@ -162,7 +167,7 @@ impl PySearch {
     #[new]
     /// With `moves`, only those (legal now) are searched: to value a chosen
     /// move as surely as the best one.
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None))]
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None, widening=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -176,11 +181,12 @@ impl PySearch {
         exact: bool,
         parallel: Option<&str>,
         moves: Option<&Bound<'_, PyAny>>,
+        widening: Option<&str>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel)?;
+        let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
         if !exact {
             // No exact values anywhere: at the root or inside the tree.
             cfg.exact = pavilion_summer::search::ExactUse::Off;

@@ -44,11 +44,27 @@ crate::word_option!(
     Parallel, "parallel", { Root => "root", Tree => "tree" }
 );
 crate::word_option!(
+    /// How a node opens its moves: best prior first, more as it is visited
+    /// (the game's own progressive widening, where it has one), or all at once.
+    Widening, "widening", { Prior => "prior", Off => "off" }
+);
+crate::word_option!(
     /// Where a search asks the game for exact values: at the root only
     /// (`Game::solve_exactly`), at the root and at the tree's visited nodes
     /// (`Game::exact_value`), or nowhere.
     ExactUse, "exact", { Root => "root", Tree => "tree", Off => "off" }
 );
+
+impl Widening {
+    /// The widening this names for a game: `(c, alpha)` lets a node consider
+    /// its `ceil(c · (visits + 1)^alpha)` best-prior moves; `None`, every move.
+    pub fn of<G: Game>(self) -> Option<(f64, f64)> {
+        match self {
+            Widening::Prior => G::widening(),
+            Widening::Off => None,
+        }
+    }
+}
 
 impl RolloutKind {
     /// The policy this kind names for a game.
@@ -79,6 +95,8 @@ pub struct SearchConfig {
     pub parallel: Parallel,
     /// Where the search uses the game's exact solver.
     pub exact: ExactUse,
+    /// Whether nodes open their moves progressively, best prior first.
+    pub widening: Widening,
 }
 
 impl Default for SearchConfig {
@@ -93,6 +111,7 @@ impl Default for SearchConfig {
             passes: Passes::Pruned,
             parallel: Parallel::Root,
             exact: ExactUse::Root,
+            widening: Widening::Prior,
         }
     }
 }
@@ -188,8 +207,11 @@ impl<G: Game> Searcher<G> {
         let threads = if cfg.parallel == Parallel::Tree { 1 } else { cfg.threads.max(1) };
         let per_tree = cfg.max_bytes / threads;
         let all = cfg.passes == Passes::All;
+        let widening = cfg.widening.of::<G>();
         let trees = (0..threads)
-            .map(|i| Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, all, root_moves))
+            .map(|i| {
+                Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, all, widening, root_moves)
+            })
             .collect();
         Searcher { root: root.clone(), cfg, trees, elapsed: Duration::ZERO }
     }

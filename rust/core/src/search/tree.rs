@@ -69,9 +69,12 @@ pub struct Tree<G: Game> {
     edges: Vec<Edge<G::Move>>,
     rng: SplitMix64,
     root: G,
-    max_edges: usize,
+    /// Memory the tree may grow to (edges, nodes and proofs; at least 1,024 edges' worth).
+    max_bytes: usize,
     /// Search every legal move rather than the game's `search_moves`.
     all_moves: bool,
+    /// Progressive widening `(c, alpha)`, or every move from the first visit.
+    widening: Option<(f64, f64)>,
     /// Exact values by node (few: kept beside the nodes, which stay small).
     proofs: HashMap<u32, Proof>,
     pub iterations: u64,
@@ -105,14 +108,23 @@ pub const fn edge_bytes<M>() -> usize {
 impl<G: Game> Tree<G> {
     /// A tree for `root`; its root considers `root_moves` when given (legal
     /// moves of `root`), else the game's search moves (or all, with `all_moves`).
-    pub fn new(root: &G, seed: u64, max_bytes: usize, all_moves: bool, root_moves: Option<&[G::Move]>) -> Tree<G> {
+    /// With `widening` a node considers its best-prior moves first (see `select`).
+    pub fn new(
+        root: &G,
+        seed: u64,
+        max_bytes: usize,
+        all_moves: bool,
+        widening: Option<(f64, f64)>,
+        root_moves: Option<&[G::Move]>,
+    ) -> Tree<G> {
         let mut t = Tree {
             nodes: Vec::new(),
             edges: Vec::new(),
             rng: SplitMix64::new(seed),
             root: root.clone(),
-            max_edges: (max_bytes / edge_bytes::<G::Move>()).max(1024),
+            max_bytes: max_bytes.max(1024 * edge_bytes::<G::Move>()),
             all_moves,
+            widening,
             proofs: HashMap::new(),
             iterations: 0,
         };
@@ -160,7 +172,7 @@ impl<G: Game> Tree<G> {
     fn set_edges(&mut self, node: u32, g: &G, moves: &[G::Move]) {
         let first = self.edges.len() as u32;
         self.edges.extend(moves.iter().map(|&mv| Edge { mv, child: NONE, visits: 0, wdl: 0.0, margin: 0.0 }));
-        if G::widening().is_some() {
+        if self.widening.is_some() {
             let edges = &mut self.edges[first as usize..];
             let mut keyed: Vec<(f64, Edge<G::Move>)> = edges.iter().map(|e| (g.move_prior(&e.mv), *e)).collect();
             keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -217,7 +229,7 @@ impl<G: Game> Tree<G> {
         let n = &self.nodes[node as usize];
         let first = n.first_edge as usize;
         let mut count = n.num_edges as usize;
-        if let Some((c, alpha)) = G::widening() {
+        if let Some((c, alpha)) = self.widening {
             // Progressive widening: only the best-prior edges, more as the node is visited;
             // an unvisited edge in the window is tried first, in prior order.
             let window = (c * ((n.visits + 1) as f64).powf(alpha)).ceil() as usize;
@@ -283,7 +295,7 @@ impl<G: Game> Tree<G> {
                 self.count_visit(node, ei);
             }
             let child = self.edges[ei].child;
-            let room = self.edges.len() < self.max_edges && walk.depth < MAX_DEPTH;
+            let room = self.memory_bytes() < self.max_bytes && walk.depth < MAX_DEPTH;
             if child == NONE {
                 if !walk.game.is_over() && room {
                     let c = match walk.game.moves_key() {

@@ -22,8 +22,17 @@ use std::time::Duration;
 
 pub use pavilion_core::game::Values;
 pub use pavilion_core::search::{
-    time_budget, utility, Effort, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, MARGIN_SCALE, MAX_SECONDS,
+    time_budget, utility, Effort, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, Widening, MARGIN_SCALE,
+    MAX_SECONDS,
 };
+
+/// Progressive widening `(c, alpha)`: a node considers its
+/// `ceil(c · (visits + 1)^alpha)` moves of best greedy value (2 at the first
+/// walk, 4 at 100, 11 at 10,000). Kept because it won (2,000 iterations a
+/// move, 100 games each): against every move open from the start 95.5% with
+/// (1, 0.25), 94% with (1, 0.5), 84.5% with (2, 0.5); head to head (1, 0.25)
+/// beat (1, 0.5) 61.5% and (1, 0.15) 79%.
+pub const WIDENING: (f64, f64) = (1.0, 0.25);
 
 use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList};
@@ -75,6 +84,13 @@ impl pavilion_core::Game for Game {
     }
     fn greedy_value(&self, m: &Move) -> f64 {
         crate::agents::greedy_value(self, m)
+    }
+    /// The greedy agent's value of a move orders a node's moves for the widening.
+    fn move_prior(&self, m: &Move) -> f64 {
+        crate::agents::greedy_value(self, m)
+    }
+    fn widening() -> Option<(f64, f64)> {
+        Some(WIDENING)
     }
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::InformedRollout

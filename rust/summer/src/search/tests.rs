@@ -290,3 +290,25 @@ fn outcome_shares_a_tied_win() {
     assert!((utility(wdl[2], margin[2], 0.1) - (0.0 - 0.1 * 18.0 / MARGIN_SCALE)).abs() < 1e-12);
     assert!((utility(0.0, -500.0, 0.1) + 0.1).abs() < 1e-12, "the margin term is clipped at -1");
 }
+
+#[test]
+fn the_search_widens_from_the_best_greedy_values_and_widening_off_opens_every_move() {
+    // The opening draft: every move is searched, none pruned.
+    let g = Game::new(Options::default(), 4);
+    let mut moves = MoveList::new();
+    tree_moves(&g, &mut moves);
+    let mut values: Vec<f64> = moves.iter().map(|m| crate::agents::greedy_value(&g, m)).collect();
+    values.sort_by(|a, b| b.total_cmp(a));
+    // 4,000 walks open a window of ceil((4000 + 1)^0.25) = 8 moves, best greedy value first.
+    let (c, alpha) = WIDENING;
+    let window = (c * 4001f64.powf(alpha)).ceil() as usize;
+    assert!(window == 8 && moves.len() > window, "{} moves, window {window}", moves.len());
+    let r = run(&g, cfg(1), 4000);
+    let tried: Vec<_> = r.moves.iter().filter(|m| m.visits > 0).collect();
+    assert_eq!(tried.len(), window, "every move of the window is tried, and no other");
+    for m in tried {
+        assert!(crate::agents::greedy_value(&g, &m.mv) >= values[window - 1], "{} is outside the window", m.mv);
+    }
+    let off = run(&g, SearchConfig { widening: Widening::Off, ..cfg(1) }, 4000);
+    assert_eq!(off.moves.iter().filter(|m| m.visits > 0).count(), moves.len(), "widening=off tries every move");
+}
