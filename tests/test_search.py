@@ -264,5 +264,5 @@ def test_widening_opens_the_best_moves_first_and_can_be_turned_off():
     assert g.is_legal(pavilion.Agent("mcts:iterations=300,widening=off", seed=1).choose(g))
     with pytest.raises(OptionsError, match=r"widening must be prior or off, not .sideways."):
         Search(g, widening="sideways")
-    with pytest.raises(OptionsError, match="widening"):
+    with pytest.raises(OptionsError, match=r"widening 'sideways': expected one of prior, off"):
         pavilion.Agent("mcts:widening=sideways")

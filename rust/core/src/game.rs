@@ -57,9 +57,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// points: what the greedy agent maximises.
     fn greedy_value(&self, m: &Self::Move) -> f64;
     /// How much a search should try a move first (higher first), when the game
-    /// asks for progressive widening; a cheap judgement, called at every expansion.
-    fn move_prior(&self, _m: &Self::Move) -> f64 {
-        0.0
+    /// asks for progressive widening; a cheap judgement, called at every
+    /// expansion. The greedy value unless the game has a cheaper one.
+    fn move_prior(&self, m: &Self::Move) -> f64 {
+        self.greedy_value(m)
     }
     /// Progressive widening for games with many moves: `Some((c, alpha))` lets
     /// a node consider only its `ceil(c · (visits + 1)^alpha)` best-prior moves.

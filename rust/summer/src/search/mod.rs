@@ -85,10 +85,7 @@ impl pavilion_core::Game for Game {
     fn greedy_value(&self, m: &Move) -> f64 {
         crate::agents::greedy_value(self, m)
     }
-    /// The greedy agent's value of a move orders a node's moves for the widening.
-    fn move_prior(&self, m: &Move) -> f64 {
-        crate::agents::greedy_value(self, m)
-    }
+    /// Its moves ordered by `greedy_value` (the trait's `move_prior`).
     fn widening() -> Option<(f64, f64)> {
         Some(WIDENING)
     }
