@@ -298,3 +298,33 @@ def test_cli_solve_and_arena(run):
     ]:
         r = CliRunner().invoke(main, ["akropolis", *args])
         assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1, r.output
+
+
+def test_a_search_proves_the_last_move_of_a_game_and_solve_says_so(run):
+    # Played to its last move: no stack left to turn up, two tiles on the site.
+    g = Game(players=2, seed=6)
+    rng = random.Random(6)
+    while not (g.stacks_left == 0 and len(g.site) == 2):
+        g.play(rng.choice(g.legal_moves()))
+    mover = g.current_player
+
+    def final(m: Move) -> tuple[float, int]:
+        end = g.copy()
+        end.play(m)
+        assert end.is_over
+        share = 1 / len(end.winners) if mover in end.winners else 0.0
+        return share, end.scores[mover] - end.scores[1 - mover]
+
+    s = akropolis.Search(g, seed=1)
+    s.run(iterations=100_000)
+    r = s.result()
+    assert s.exact and r["exact"] and s.iterations < 100_000, "proven, it stops searching"
+    # The best move's values are what playing it gives, and no move does better.
+    best = r["moves"][0]
+    assert (best["win_rate"], best["margin"]) == final(best["move"])
+    assert max((margin, share) for share, margin in map(final, g.legal_moves())) == (best["margin"], best["win_rate"])
+    assert best["pv"] == [best["move"]]
+    Path("last.json").write_text(g.to_json())
+    data = json.loads(run("solve", "last.json", "--iterations", "100000", "--json").output)
+    assert data["exact"] and data["method"] == "mcts" and data["iterations"] < 100_000
+    assert run("solve", "last.json", "--iterations", "100000").output.count("proven") >= 1

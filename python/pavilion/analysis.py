@@ -12,7 +12,7 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, Search, akropolis, play_matches
 
@@ -24,9 +24,13 @@ if TYPE_CHECKING:
 
     class Analysis(TypedDict):
         """`solve`'s answer: the search result (`Search.result()` of the game's
-        search), whether Ctrl-C cut it short, and who moves."""
+        search), whether Ctrl-C cut it short, who moves, and `method`:
+        "solver" when the endgame solver solved the position before any
+        search (`nodes`/`visits` then count its positions), else "mcts"
+        (`exact` then means the search's tree proved the root)."""
 
         exact: bool
+        method: Literal["solver", "mcts"]
         iterations: int
         seconds: float
         nodes: int
@@ -61,12 +65,13 @@ def run_search(
     progress: Callable[[int, float], None] | None = None,
 ) -> None:
     """Runs a search (of either game) until `iterations` and/or `seconds`; an
-    exact solve has nothing to run. Slices of at most 0.25 s keep a progress
+    exact solve, or a tree that has proven the root, has nothing to run. Slices of at most 0.25 s keep a progress
     bar and Ctrl-C (KeyboardInterrupt, the search kept) responsive."""
-    if search.exact:
-        return
     start = time.monotonic()
     while True:
+        # Solved at the start, or proven by the tree on the way: nothing left to run.
+        if search.exact:
+            return
         done, elapsed = search.iterations, time.monotonic() - start
         if (iterations is not None and done >= iterations) or (seconds is not None and elapsed >= seconds):
             return
@@ -98,6 +103,7 @@ def solve(
         if isinstance(game, akropolis.Game)
         else Search(game, seed=seed, threads=threads)
     )
+    method: Literal["solver", "mcts"] = "solver" if search.exact else "mcts"
     interrupted = False
     try:
         run_search(search, iterations, seconds, threads, progress)
@@ -106,6 +112,7 @@ def solve(
     r = search.result(top=top)
     return {
         "exact": r["exact"],
+        "method": method,
         "iterations": r["iterations"],
         "seconds": r["seconds"],
         "nodes": r["nodes"],

@@ -357,12 +357,19 @@ def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as
         out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in moves]
         click.echo(json.dumps(out, indent=2))
         return
-    kind = "exact solve" if result["exact"] else f"MCTS, {result['iterations']} iterations in {result['seconds']:.1f}s"
+    # Solved before any search (the table counts the solver's positions), or
+    # searched (visits), perhaps to a proof.
+    solved_first = result["method"] == "solver"
+    if solved_first:
+        kind = "exact solve"
+    else:
+        kind = f"MCTS, {result['iterations']} iterations in {result['seconds']:.1f}s"
+        kind += ", proven" if result["exact"] else ""
     t = Table(title=f"Player {game.current_player + 1} to move — {kind}")
     columns: list[tuple[str, Literal["left", "right"]]] = [
         ("#", "right"),
         ("move", "left"),
-        ("visits" if not result["exact"] else "nodes", "right"),
+        ("nodes" if solved_first else "visits", "right"),
         ("win rate", "right"),
         ("margin", "right"),
         ("principal variation", "left"),

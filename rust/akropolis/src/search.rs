@@ -45,6 +45,10 @@ impl pavilion_core::Game for Game {
     fn random_move(&self, rng: &mut SplitMix64, _scratch: &mut MoveList) -> Move {
         Game::random_move(self, rng)
     }
+    /// The face-down tiles left: only turning up a stack reveals anything.
+    fn hidden_cursor(&self) -> Option<u64> {
+        Some(self.stacked().len() as u64)
+    }
     fn redraw_hidden(&mut self, seed: u64) {
         Game::redraw_hidden(self, seed)
     }

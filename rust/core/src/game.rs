@@ -47,6 +47,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn play_unchecked(&mut self, m: &Self::Move);
     /// A legal move drawn uniformly, of a game that is not over (`scratch` is a buffer it may use).
     fn random_move(&self, rng: &mut SplitMix64, scratch: &mut Self::MoveList) -> Self::Move;
+    /// Where the game stands in its hidden future, when it can tell: a value
+    /// that changes exactly when a move reveals something no player had seen
+    /// (a draw from a bag, a stack turned up). Between such moves a position
+    /// follows from the search root's public position and the moves alone, so
+    /// a search can prove values there (MCTS-Solver). `None` (the default):
+    /// the game cannot tell, and the search proves nothing from move to move.
+    fn hidden_cursor(&self) -> Option<u64> {
+        None
+    }
     /// Replaces what no player has seen (a bag's order, face-down stacks) with a
     /// draw from `seed`, leaving everything visible as it is.
     fn redraw_hidden(&mut self, seed: u64);

@@ -138,7 +138,7 @@ mod tests {
     const SPEC: &str = "mcts:iterations=300,rollout=uniform";
 
     fn nim(seed: u64) -> Nim {
-        Nim { heap: 9 + (seed % 7) as u32, to_move: 0 }
+        Nim::at(9 + (seed % 7) as u32)
     }
 
     /// A decision as recorded: (to_move, played, policy).

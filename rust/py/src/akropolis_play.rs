@@ -100,10 +100,12 @@ impl PySearch {
         Ok(PySearch { searcher: Mutex::new(searcher) })
     }
 
-    /// Always False: no exact solver for Akropolis yet (the field matches Summer Pavilion's).
+    /// True once the tree has proven the position's value (every line it
+    /// needs played to the end with no stack left to turn up); then `run`
+    /// does nothing and `result` gives the proven values.
     #[getter]
-    fn exact(&self) -> bool {
-        false
+    fn exact(&self, py: Python<'_>) -> bool {
+        py.detach(|| self.lock().solved())
     }
 
     /// Iterations run so far.

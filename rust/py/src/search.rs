@@ -209,10 +209,14 @@ impl PySearch {
         Ok(PySearch { state: Mutex::new(state) })
     }
 
-    /// True when the position was solved exactly (then `run` does nothing).
+    /// True when the position was solved exactly, at the start or by the
+    /// tree's proofs on the way (then `run` does nothing).
     #[getter]
     fn exact(&self, py: Python<'_>) -> bool {
-        py.detach(|| matches!(*self.lock(), State::Exact(_)))
+        py.detach(|| match &*self.lock() {
+            State::Exact(_) => true,
+            State::Running(s) => s.solved(),
+        })
     }
 
     /// Iterations run so far.

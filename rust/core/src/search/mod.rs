@@ -220,10 +220,15 @@ impl<G: Game> Searcher<G> {
         self.trees.iter().map(|t| t.iterations).sum()
     }
 
+    /// Whether a tree has proven the root's value (then `run` does nothing).
+    pub fn solved(&self) -> bool {
+        self.trees.iter().any(|t| t.solved().is_some())
+    }
+
     /// Searches until `iterations` more have run (split over the threads),
     /// `time` has passed, or `stop` is set — whichever comes first.
     pub fn run(&mut self, iterations: Option<u64>, time: Option<Duration>, stop: &AtomicBool) {
-        if self.root.is_over() {
+        if self.root.is_over() || self.solved() {
             return;
         }
         let start = Instant::now();
@@ -234,7 +239,7 @@ impl<G: Game> Searcher<G> {
         let work = |tree: &mut Tree<G>, quota: Option<u64>| {
             let mut done = 0u64;
             loop {
-                if quota.is_some_and(|q| done >= q) || stop.load(Ordering::Relaxed) {
+                if quota.is_some_and(|q| done >= q) || stop.load(Ordering::Relaxed) || tree.solved().is_some() {
                     return;
                 }
                 // Check the clock every few iterations only.
@@ -283,7 +288,13 @@ impl<G: Game> Searcher<G> {
                         {
                             return;
                         }
-                        let mut walk = tree.lock().expect("no panics").descend(cfg, true);
+                        let mut walk = {
+                            let mut tree = tree.lock().expect("no panics");
+                            if tree.solved().is_some() {
+                                return;
+                            }
+                            tree.descend(cfg, true)
+                        };
                         let (wdl, margin) = walk.finish(policy, &mut scratch, &mut rng);
                         tree.lock().expect("no panics").backup(&walk, &wdl, &margin, true);
                     }
@@ -292,10 +303,14 @@ impl<G: Game> Searcher<G> {
         });
     }
 
-    /// Root statistics summed over the trees, most visited first.
+    /// Root statistics summed over the trees, most visited first; once a
+    /// tree has proven the root, its proven moves first, best value first,
+    /// with their exact values, and the result is exact.
     pub fn result(&self, pv_len: usize) -> SearchResult<G::Move> {
         let root_edges = self.trees[0].root_edges();
-        let mut moves: Vec<MoveStats<G::Move>> = (0..root_edges.len())
+        let solved = self.trees.iter().find(|t| t.solved().is_some());
+        let mover = self.root.current_player();
+        let mut ranked: Vec<(Option<f64>, MoveStats<G::Move>)> = (0..root_edges.len())
             .map(|i| {
                 let (mut v, mut w, mut m) = (0u64, 0.0, 0.0);
                 for t in &self.trees {
@@ -305,23 +320,37 @@ impl<G: Game> Searcher<G> {
                     m += e.margin;
                 }
                 let d = v.max(1) as f64;
-                // The PV comes from the tree that visited this move most.
-                let best_tree = self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree");
-                MoveStats {
+                // The PV comes from the tree that proved the root, else the one that visited this move most.
+                let pv_tree = solved.unwrap_or_else(|| {
+                    self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree")
+                });
+                let mut stats = MoveStats {
                     mv: root_edges[i].mv,
                     visits: v,
                     win_rate: w / d,
                     margin: m / d,
-                    pv: best_tree.principal_variation(i, pv_len),
+                    pv: pv_tree.principal_variation(i, pv_len),
+                };
+                let proof = solved.and_then(|t| t.root_edge_proof(i));
+                if let Some((wdl, margin)) = proof {
+                    (stats.win_rate, stats.margin) = (wdl[mover], margin[mover]);
                 }
+                (proof.map(|_| utility(stats.win_rate, stats.margin, self.cfg.margin_weight)), stats)
             })
             .collect();
-        moves.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+        // Proven moves first, best value first (the proving move leads: a
+        // stable sort keeps the first best, as the proof chose); then by visits.
+        ranked.sort_by(|(pa, a), (pb, b)| match (pa, pb) {
+            (Some(x), Some(y)) => y.total_cmp(x),
+            (Some(_), None) => std::cmp::Ordering::Less,
+            (None, Some(_)) => std::cmp::Ordering::Greater,
+            (None, None) => b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)),
+        });
         SearchResult {
-            moves,
+            moves: ranked.into_iter().map(|(_, m)| m).collect(),
             iterations: self.iterations(),
             elapsed: self.elapsed,
-            exact: false,
+            exact: solved.is_some(),
             nodes: self.trees.iter().map(|t| t.node_count()).sum(),
         }
     }

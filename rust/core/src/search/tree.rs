@@ -10,6 +10,21 @@
 //! instead, and a node's edges are listed only when a walk comes back to it:
 //! most nodes are reached once, so most move lists are never needed.
 //!
+//! Proven values (MCTS-Solver). Where the game tells when a move reveals
+//! something hidden (`Game::hidden_cursor`), a node reached from the root
+//! without such a move is *settled*: its position follows from the root's
+//! public position and the moves alone, whatever the walk's re-draw. A
+//! settled node's value, once known, holds for every walk: a finished game's
+//! outcome, an exact solve (`exact=tree`), or its moves' values, once every
+//! move is proven or one gives its mover the most the utility allows (a
+//! win by 50 points or more). A proof replaces the rollouts of the edge into
+//! it and goes up the walk as far as its parents are proven too; a walk that
+//! reaches a proven node backs its value up and goes no deeper; a proven move
+//! worse for its mover than another proven move is not tried again; and a
+//! proven root ends the search with its exact value. Unproven moves keep the
+//! widening window to themselves, so proven moves make room for the next.
+//! With `exact=off` the tree proves nothing.
+//!
 //! With `exact=tree`, where the game has an exact solver
 //! (`Game::exact_value`), a node asks it for its value once visited (at 16
 //! walks, then at each fourfold), with a budget of a share of the walks
@@ -29,6 +44,21 @@ use crate::rng::SplitMix64;
 
 const NONE: u32 = u32::MAX;
 
+impl Node {
+    fn new(fingerprint: u64) -> Node {
+        Node {
+            fingerprint,
+            first_edge: NONE,
+            num_edges: 0,
+            visits: 0,
+            unvisited: 0,
+            proven: 0,
+            settled: false,
+            proved: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy)]
 pub struct Edge<M> {
     pub mv: M,
@@ -47,11 +77,21 @@ struct Node {
     num_edges: u32,
     visits: u32,
     unvisited: u32,
+    /// Edges whose child has a settled proof.
+    proven: u32,
+    /// No hidden draw between the root and this node (see the module's notes).
+    settled: bool,
+    /// This node has a settled proof.
+    proved: bool,
 }
 
-/// An exact value found for a node, and the public position it holds for.
+/// An exact value found for a node, and the public position it holds for
+/// (every position the node stands for, when `settled`).
 struct Proof {
     key: u64,
+    settled: bool,
+    /// The edge whose value this is, when the node was proven by its moves.
+    best: u32,
     wdl: Values,
     margin: Values,
 }
@@ -77,6 +117,8 @@ pub struct Tree<G: Game> {
     widening: Option<(f64, f64)>,
     /// Exact values by node (few: kept beside the nodes, which stay small).
     proofs: HashMap<u32, Proof>,
+    /// The root's best edge, once the root is proven.
+    solved: Option<usize>,
     pub iterations: u64,
 }
 
@@ -126,14 +168,17 @@ impl<G: Game> Tree<G> {
             all_moves,
             widening,
             proofs: HashMap::new(),
+            solved: None,
             iterations: 0,
         };
+        // The root is settled when the game can tell its hidden draws.
+        let settled = root.hidden_cursor().is_some();
         match root_moves {
-            Some(moves) => t.add_node(root, moves),
+            Some(moves) => t.add_node(root, moves, settled),
             None => {
                 let mut moves = G::MoveList::default();
                 t.moves_at(root, &mut moves);
-                t.add_node(root, &moves)
+                t.add_node(root, &moves, settled)
             }
         };
         t
@@ -148,22 +193,16 @@ impl<G: Game> Tree<G> {
     }
 
     /// Adds a node for position `g` with these moves.
-    fn add_node(&mut self, g: &G, moves: &[G::Move]) -> u32 {
-        self.nodes.push(Node {
-            fingerprint: fingerprint(moves),
-            first_edge: NONE,
-            num_edges: 0,
-            visits: 0,
-            unvisited: 0,
-        });
-        let node = (self.nodes.len() - 1) as u32;
+    fn add_node(&mut self, g: &G, moves: &[G::Move], settled: bool) -> u32 {
+        let node = self.add_lazy_node(fingerprint(moves), settled);
         self.set_edges(node, g, moves);
         node
     }
 
-    /// Adds a node for position `g` (which has a `moves_key`) without listing its moves.
-    fn add_lazy_node(&mut self, key: u64) -> u32 {
-        self.nodes.push(Node { fingerprint: key, first_edge: NONE, num_edges: 0, visits: 0, unvisited: 0 });
+    /// Adds a node without listing its moves (for a position with a
+    /// `moves_key`, the key; for a finished game, none).
+    fn add_lazy_node(&mut self, key: u64, settled: bool) -> u32 {
+        self.nodes.push(Node { settled, ..Node::new(key) });
         (self.nodes.len() - 1) as u32
     }
 
@@ -209,7 +248,8 @@ impl<G: Game> Tree<G> {
             + self.proofs.len() * (std::mem::size_of::<Proof>() + 8)
     }
 
-    /// Most-visited line from the root, starting with `first` (a root move).
+    /// The line from the root starting with `first` (a root move): through a
+    /// node proven by its moves, the move that proves it; elsewhere the most visited.
     pub fn principal_variation(&self, first: usize, max_len: usize) -> Vec<G::Move> {
         let mut pv = Vec::new();
         let mut e = &self.root_edges()[first];
@@ -218,14 +258,72 @@ impl<G: Game> Tree<G> {
             if e.child == NONE || pv.len() >= max_len {
                 return pv;
             }
-            match self.edges_of(e.child).iter().filter(|x| x.visits > 0).max_by_key(|x| x.visits) {
-                Some(best) => e = best,
-                None => return pv,
+            let edges = self.edges_of(e.child);
+            let proven_best = self.settled_proof(e.child).map(|p| p.best).filter(|&b| b != NONE);
+            match proven_best {
+                Some(b) => e = &edges[b as usize],
+                None => match edges.iter().filter(|x| x.visits > 0).max_by_key(|x| x.visits) {
+                    Some(best) => e = best,
+                    None => return pv,
+                },
             }
         }
     }
 
-    fn select(&mut self, node: u32, cfg: &SearchConfig) -> usize {
+    /// The root's best move, once the tree has proven the root's value.
+    pub fn solved(&self) -> Option<usize> {
+        self.solved
+    }
+
+    /// The proven value of the root's move `i`, when the tree has one.
+    pub fn root_edge_proof(&self, i: usize) -> Option<(Values, Values)> {
+        self.settled_proof(self.root_edges()[i].child).map(|p| (p.wdl, p.margin))
+    }
+
+    /// A node's settled proof (one that holds for every walk reaching it).
+    fn settled_proof(&self, node: u32) -> Option<&Proof> {
+        if node == NONE || !self.nodes[node as usize].proved {
+            return None;
+        }
+        self.proofs.get(&node)
+    }
+
+    /// Edge `i` of `node`'s utility for `mover`, where it is proven.
+    fn proven_utility(&self, ei: usize, mover: usize, cfg: &SearchConfig) -> Option<f64> {
+        let p = self.settled_proof(self.edges[ei].child)?;
+        Some(utility(p.wdl[mover], p.margin[mover], cfg.margin_weight))
+    }
+
+    /// The value of `node` (where `mover` moves) from its proven moves, with
+    /// the edge that gives it: once every move is proven, or one is worth the
+    /// most the utility allows (a win by at least `MARGIN_SCALE` points).
+    fn value_from_moves(&self, node: u32, mover: usize, cfg: &SearchConfig) -> Option<(usize, (Values, Values))> {
+        let n = &self.nodes[node as usize];
+        if n.first_edge == NONE || n.proven == 0 {
+            return None;
+        }
+        let first = n.first_edge as usize;
+        let mut best: Option<(usize, f64)> = None;
+        for i in 0..n.num_edges as usize {
+            if let Some(u) = self.proven_utility(first + i, mover, cfg) {
+                if best.is_none_or(|(_, b)| u > b) {
+                    best = Some((i, u));
+                }
+            }
+        }
+        let (i, u) = best?;
+        let top = 1.0 + cfg.margin_weight;
+        if n.proven < n.num_edges && u < top {
+            return None;
+        }
+        let p = self.settled_proof(self.edges[first + i].child).expect("a proven edge");
+        Some((i, (p.wdl, p.margin)))
+    }
+
+    fn select(&mut self, node: u32, mover: usize, cfg: &SearchConfig) -> usize {
+        if self.nodes[node as usize].proven > 0 {
+            return self.select_among_proofs(node, mover, cfg);
+        }
         let n = &self.nodes[node as usize];
         let first = n.first_edge as usize;
         let mut count = n.num_edges as usize;
@@ -263,6 +361,48 @@ impl<G: Game> Tree<G> {
         best
     }
 
+    /// `select` at a node with proven moves: a proven move worse for the
+    /// mover than another proven move is never tried again, the best proven
+    /// move competes with its exact value and no exploration bonus (trying
+    /// it again teaches nothing), and the widening window counts unproven
+    /// moves only (proven ones make room for the next).
+    fn select_among_proofs(&self, node: u32, mover: usize, cfg: &SearchConfig) -> usize {
+        let n = &self.nodes[node as usize];
+        let first = n.first_edge as usize;
+        let proven: Vec<Option<f64>> =
+            (0..n.num_edges as usize).map(|i| self.proven_utility(first + i, mover, cfg)).collect();
+        let floor = proven.iter().flatten().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
+        let window = match self.widening {
+            Some((c, alpha)) => ((c * ((n.visits + 1) as f64).powf(alpha)).ceil() as usize).max(1),
+            None => usize::MAX,
+        };
+        let log_n = (n.visits.max(1) as f64).ln();
+        let (mut open, mut best, mut best_v) = (0, 0, f64::NEG_INFINITY);
+        for (i, p) in proven.iter().enumerate() {
+            match p {
+                Some(u) if *u < floor => continue,
+                Some(_) => {}
+                None if open == window => break,
+                None => open += 1,
+            }
+            let e = &self.edges[first + i];
+            if e.visits == 0 {
+                return i;
+            }
+            // A proven move's value is known: no bonus for exploring it.
+            let v = e.visits as f64;
+            let u = match p {
+                Some(u) => *u,
+                None => utility(e.wdl / v, e.margin / v, cfg.margin_weight) + cfg.exploration * (log_n / v).sqrt(),
+            };
+            if u > best_v {
+                best_v = u;
+                best = i;
+            }
+        }
+        best
+    }
+
     /// Runs one iteration: select, expand one node, roll out, back up.
     pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout<G>) {
         let mut walk = self.descend(cfg, false);
@@ -277,7 +417,8 @@ impl<G: Game> Tree<G> {
     pub fn descend(&mut self, cfg: &SearchConfig, virtual_loss: bool) -> Walk<G> {
         let mut g = self.root.clone();
         g.redraw_hidden(self.rng.next_u64());
-        let mut walk = Walk { game: g, path: [(0, 0, 0); MAX_DEPTH], depth: 0, exact: None };
+        let mut walk = Walk { game: g, path: [(0, 0, 0); MAX_DEPTH], depth: 0, exact: None, exact_from: MAX_DEPTH };
+        let proving = cfg.exact != ExactUse::Off;
         let mut node = 0u32;
         let mut moves = G::MoveList::default();
         loop {
@@ -285,7 +426,8 @@ impl<G: Game> Tree<G> {
                 break;
             }
             let mover = walk.game.current_player();
-            let i = self.select(node, cfg);
+            let cursor = if proving && self.nodes[node as usize].settled { walk.game.hidden_cursor() } else { None };
+            let i = self.select(node, mover, cfg);
             let ei = self.nodes[node as usize].first_edge as usize + i;
             let mv = self.edges[ei].mv;
             walk.game.play_unchecked(&mv);
@@ -294,15 +436,25 @@ impl<G: Game> Tree<G> {
             if virtual_loss {
                 self.count_visit(node, ei);
             }
+            // Settled too, when the move drew nothing hidden.
+            let settled = cursor.is_some() && walk.game.hidden_cursor() == cursor;
             let child = self.edges[ei].child;
             let room = self.memory_bytes() < self.max_bytes && walk.depth < MAX_DEPTH;
             if child == NONE {
-                if !walk.game.is_over() && room {
+                if walk.game.is_over() {
+                    if settled && room {
+                        // A finished game's outcome is its proof.
+                        let c = self.add_lazy_node(0, true);
+                        self.edges[ei].child = c;
+                        let value = outcome(&walk.game);
+                        self.prove(&mut walk, c, value, virtual_loss, cfg);
+                    }
+                } else if room {
                     let c = match walk.game.moves_key() {
-                        Some(key) => self.add_lazy_node(key),
+                        Some(key) => self.add_lazy_node(key, settled),
                         None => {
                             self.moves_at(&walk.game, &mut moves);
-                            self.add_node(&walk.game, &moves)
+                            self.add_node(&walk.game, &moves, settled)
                         }
                     };
                     self.edges[ei].child = c;
@@ -312,9 +464,19 @@ impl<G: Game> Tree<G> {
             if walk.game.is_over() || walk.depth == MAX_DEPTH {
                 break;
             }
+            if proving {
+                if let Some(v) = self.proof_at(child, &walk.game) {
+                    walk.exact = Some(v);
+                    break;
+                }
+            }
             if cfg.exact == ExactUse::Tree {
                 if let Some(v) = self.exact_at(child, ei, mover, virtual_loss, &walk.game, cfg) {
-                    walk.exact = Some(v);
+                    if self.nodes[child as usize].settled {
+                        self.prove(&mut walk, child, v, virtual_loss, cfg);
+                    } else {
+                        walk.exact = Some(v);
+                    }
                     break;
                 }
             }
@@ -343,10 +505,51 @@ impl<G: Game> Tree<G> {
         walk
     }
 
+    /// A proof stored for `node` that holds for a walk in position `g`.
+    fn proof_at(&self, node: u32, g: &G) -> Option<(Values, Values)> {
+        let p = self.proofs.get(&node)?;
+        (p.settled || g.public_key() == Some(p.key)).then_some((p.wdl, p.margin))
+    }
+
+    /// Records the settled `node`'s value, reached at the end of the walk:
+    /// the edge into it trades its results for the value, and each parent
+    /// up the walk whose moves now prove its value is proven in turn (the
+    /// root last, which solves the search). The walk backs up the value of
+    /// the highest node proven.
+    fn prove(
+        &mut self,
+        walk: &mut Walk<G>,
+        node: u32,
+        value: (Values, Values),
+        virtual_loss: bool,
+        cfg: &SearchConfig,
+    ) {
+        let (mut node, mut value, mut best, mut depth) = (node, value, NONE, walk.depth);
+        loop {
+            self.proofs.insert(node, Proof { key: 0, settled: true, best, wdl: value.0, margin: value.1 });
+            self.nodes[node as usize].proved = true;
+            walk.exact = Some(value);
+            if depth == 0 {
+                self.solved = Some(best as usize);
+                return;
+            }
+            depth -= 1;
+            walk.exact_from = depth;
+            let (parent, ei, mover) = walk.path[depth];
+            // Every visit of the edge, this walk's too, now counts the exact value.
+            let e = &mut self.edges[ei as usize];
+            let visits = f64::from(e.visits + u32::from(!virtual_loss));
+            (e.wdl, e.margin) = (value.0[mover as usize] * visits, value.1[mover as usize] * visits);
+            self.nodes[parent as usize].proven += 1;
+            let Some((i, v)) = self.value_from_moves(parent, mover as usize, cfg) else { return };
+            (node, value, best) = (parent, v, i as u32);
+        }
+    }
+
     /// The exact value of `node` (reached by edge `ei`, chosen by `mover`)
-    /// for a walk in position `g`: the node's proof if it holds for this
-    /// public position, else (at the attempt counts) the game's solve, which
-    /// then replaces the edge's rollout results.
+    /// for a walk in position `g`, at the attempt counts: the game's solve,
+    /// which then replaces the edge's rollout results (a settled node's, by
+    /// `prove`; another's, kept for its public position).
     fn exact_at(
         &mut self,
         node: u32,
@@ -356,8 +559,8 @@ impl<G: Game> Tree<G> {
         g: &G,
         cfg: &SearchConfig,
     ) -> Option<(Values, Values)> {
-        if let Some(p) = self.proofs.get(&node) {
-            return (g.public_key() == Some(p.key)).then_some((p.wdl, p.margin));
+        if self.proofs.contains_key(&node) {
+            return None; // solved already, for another public position
         }
         // Walks through the node before this one (a virtual loss already counts it).
         let walks = self.edges[ei].visits - u32::from(virtual_loss);
@@ -365,11 +568,14 @@ impl<G: Game> Tree<G> {
         if walks < EXACT_FIRST_VISITS || !walks.is_power_of_two() || !walks.trailing_zeros().is_multiple_of(2) {
             return None;
         }
-        let key = g.public_key()?;
+        let settled = self.nodes[node as usize].settled;
+        let key = if settled { 0 } else { g.public_key()? };
         let (wdl, margin) = g.exact_value(cfg, u64::from(walks / EXACT_SHARE))?;
-        self.proofs.insert(node, Proof { key, wdl, margin });
-        let e = &mut self.edges[ei];
-        (e.wdl, e.margin) = (wdl[mover] * f64::from(walks), margin[mover] * f64::from(walks));
+        if !settled {
+            self.proofs.insert(node, Proof { key, settled, best: NONE, wdl, margin });
+            let e = &mut self.edges[ei];
+            (e.wdl, e.margin) = (wdl[mover] * f64::from(walks), margin[mover] * f64::from(walks));
+        }
         Some((wdl, margin))
     }
 
@@ -390,9 +596,12 @@ impl<G: Game> Tree<G> {
     /// Adds a finished game's values along the walk (visits too, unless the
     /// descent already counted them as a virtual loss).
     pub fn backup(&mut self, walk: &Walk<G>, wdl: &Values, margin: &Values, virtual_loss: bool) {
-        for &(n, ei, mover) in &walk.path[..walk.depth] {
+        for (d, &(n, ei, mover)) in walk.path[..walk.depth].iter().enumerate() {
             if !virtual_loss {
                 self.count_visit(n, ei as usize);
+            }
+            if d >= walk.exact_from {
+                continue; // `prove` gave these edges their exact values, this walk's included
             }
             let e = &mut self.edges[ei as usize];
             e.wdl += wdl[mover as usize];
@@ -411,6 +620,8 @@ pub struct Walk<G> {
     depth: usize,
     /// The exact value of the position reached, when the tree knows it.
     exact: Option<(Values, Values)>,
+    /// The first edge of the path that `prove` valued already (`MAX_DEPTH`: none).
+    exact_from: usize,
 }
 
 impl<G: Game> Walk<G> {

@@ -365,3 +365,45 @@ fn nodes_solved_in_the_tree_back_up_their_exact_values() {
     let [with, without] = at_exact;
     assert!(with >= without + 2 * searched, "{with} vs {without} moves at their exact values, {searched} endgames");
 }
+
+#[test]
+fn the_tree_proves_endgames_without_hidden_draws_and_agrees_with_the_solver() {
+    use super::Searcher;
+    let stop = AtomicBool::new(false);
+    let (mut proven, mut tried) = (0, 0);
+    for g in endgames(400, 21) {
+        if g.num_players() != 2 {
+            continue; // with 3 or 4 players a value depends on how ties are broken
+        }
+        let Some(exact) = solve(&g, &SearchConfig::default(), 50_000, &stop) else { continue };
+        tried += 1;
+        // MCTS alone (no solve at the root), with its proofs.
+        let mut s = Searcher::new(&g, SearchConfig { seed: 5, ..SearchConfig::default() });
+        s.run(Some(20_000), None, &stop);
+        let r = s.result(64);
+        if !r.exact {
+            continue;
+        }
+        proven += 1;
+        assert!(r.iterations < 20_000, "it searched on after the proof");
+        let w = SearchConfig::default().margin_weight;
+        let best = &r.moves[0];
+        let value = |m: &super::MoveStats| utility(m.win_rate, m.margin, w);
+        let exact_best = exact.moves.iter().map(value).fold(f64::NEG_INFINITY, f64::max);
+        assert!((value(best) - exact_best).abs() < 1e-9, "proven {} vs exact {exact_best}\n{g:?}", value(best));
+        // The proven move is worth in the solve what the tree proved it worth.
+        let same = exact.moves.iter().find(|m| m.mv == best.mv).expect("the same moves");
+        assert_eq!((same.win_rate, same.margin), (best.win_rate, best.margin), "{}\n{g:?}", best.mv);
+        // And its line plays to the end to exactly that.
+        let mover = g.current_player();
+        let mut end = g;
+        for m in &best.pv {
+            assert!(end.is_legal(m), "{m} in the line is illegal");
+            end.play_unchecked(m);
+        }
+        assert!(end.is_over(), "the proven line {:?} stops short", best.pv);
+        let (wdl, margin) = outcome(&end);
+        assert_eq!((wdl[mover], margin[mover]), (best.win_rate, best.margin), "{:?}", best.pv);
+    }
+    assert!(tried >= 25 && proven >= 5, "{proven} of {tried} endgames proven by the tree");
+}

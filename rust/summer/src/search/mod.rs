@@ -75,6 +75,10 @@ impl pavilion_core::Game for Game {
     fn random_move(&self, rng: &mut SplitMix64, scratch: &mut MoveList) -> Move {
         Game::random_move(self, rng, scratch).expect("a game that is not over has a legal move")
     }
+    /// Every hidden draw (a refill, a new round's factories) moves the bag's generator, and nothing else does.
+    fn hidden_cursor(&self) -> Option<u64> {
+        Some(self.rng_state())
+    }
     fn redraw_hidden(&mut self, seed: u64) {
         Game::redraw_hidden(self, seed)
     }
