@@ -46,16 +46,7 @@ const NONE: u32 = u32::MAX;
 
 impl Node {
     fn new(fingerprint: u64) -> Node {
-        Node {
-            fingerprint,
-            first_edge: NONE,
-            num_edges: 0,
-            visits: 0,
-            unvisited: 0,
-            proven: 0,
-            settled: false,
-            proved: false,
-        }
+        Node { fingerprint, first_edge: NONE, num_edges: 0, visits: 0, unvisited: 0, proven: 0, settled: false }
     }
 }
 
@@ -79,17 +70,15 @@ struct Node {
     unvisited: u32,
     /// Edges whose child has a settled proof.
     proven: u32,
-    /// No hidden draw between the root and this node (see the module's notes).
+    /// No hidden draw between the root and this node (see the module's
+    /// notes): a proof it holds is settled, good for every walk.
     settled: bool,
-    /// This node has a settled proof.
-    proved: bool,
 }
 
 /// An exact value found for a node, and the public position it holds for
-/// (every position the node stands for, when `settled`).
+/// (every position the node stands for, when the node is settled).
 struct Proof {
     key: u64,
-    settled: bool,
     /// The edge whose value this is, when the node was proven by its moves.
     best: u32,
     wdl: Values,
@@ -282,7 +271,7 @@ impl<G: Game> Tree<G> {
 
     /// A node's settled proof (one that holds for every walk reaching it).
     fn settled_proof(&self, node: u32) -> Option<&Proof> {
-        if node == NONE || !self.nodes[node as usize].proved {
+        if node == NONE || !self.nodes[node as usize].settled {
             return None;
         }
         self.proofs.get(&node)
@@ -320,6 +309,16 @@ impl<G: Game> Tree<G> {
         Some((i, (p.wdl, p.margin)))
     }
 
+    /// How many of its best-prior moves a node visited `visits` times
+    /// considers: `ceil(c · (visits + 1)^alpha)` (at least one) with
+    /// progressive widening, every move without.
+    fn window(&self, visits: u32) -> usize {
+        match self.widening {
+            Some((c, alpha)) => ((c * ((visits + 1) as f64).powf(alpha)).ceil() as usize).max(1),
+            None => usize::MAX,
+        }
+    }
+
     fn select(&mut self, node: u32, mover: usize, cfg: &SearchConfig) -> usize {
         if self.nodes[node as usize].proven > 0 {
             return self.select_among_proofs(node, mover, cfg);
@@ -327,11 +326,10 @@ impl<G: Game> Tree<G> {
         let n = &self.nodes[node as usize];
         let first = n.first_edge as usize;
         let mut count = n.num_edges as usize;
-        if let Some((c, alpha)) = self.widening {
+        if self.widening.is_some() {
             // Progressive widening: only the best-prior edges, more as the node is visited;
             // an unvisited edge in the window is tried first, in prior order.
-            let window = (c * ((n.visits + 1) as f64).powf(alpha)).ceil() as usize;
-            count = count.min(window.max(1));
+            count = count.min(self.window(n.visits));
             if let Some(i) = (0..count).find(|&i| self.edges[first + i].visits == 0) {
                 return i;
             }
@@ -349,10 +347,7 @@ impl<G: Game> Tree<G> {
         let mut best = 0;
         let mut best_v = f64::NEG_INFINITY;
         for i in 0..count {
-            let e = &self.edges[first + i];
-            let v = e.visits as f64;
-            let q = utility(e.wdl / v, e.margin / v, cfg.margin_weight);
-            let u = q + cfg.exploration * (log_n / v).sqrt();
+            let u = ucb(&self.edges[first + i], log_n, cfg);
             if u > best_v {
                 best_v = u;
                 best = i;
@@ -372,10 +367,7 @@ impl<G: Game> Tree<G> {
         let proven: Vec<Option<f64>> =
             (0..n.num_edges as usize).map(|i| self.proven_utility(first + i, mover, cfg)).collect();
         let floor = proven.iter().flatten().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
-        let window = match self.widening {
-            Some((c, alpha)) => ((c * ((n.visits + 1) as f64).powf(alpha)).ceil() as usize).max(1),
-            None => usize::MAX,
-        };
+        let window = self.window(n.visits);
         let log_n = (n.visits.max(1) as f64).ln();
         let (mut open, mut best, mut best_v) = (0, 0, f64::NEG_INFINITY);
         for (i, p) in proven.iter().enumerate() {
@@ -390,11 +382,7 @@ impl<G: Game> Tree<G> {
                 return i;
             }
             // A proven move's value is known: no bonus for exploring it.
-            let v = e.visits as f64;
-            let u = match p {
-                Some(u) => *u,
-                None => utility(e.wdl / v, e.margin / v, cfg.margin_weight) + cfg.exploration * (log_n / v).sqrt(),
-            };
+            let u = p.unwrap_or_else(|| ucb(e, log_n, cfg));
             if u > best_v {
                 best_v = u;
                 best = i;
@@ -508,7 +496,7 @@ impl<G: Game> Tree<G> {
     /// A proof stored for `node` that holds for a walk in position `g`.
     fn proof_at(&self, node: u32, g: &G) -> Option<(Values, Values)> {
         let p = self.proofs.get(&node)?;
-        (p.settled || g.public_key() == Some(p.key)).then_some((p.wdl, p.margin))
+        (self.nodes[node as usize].settled || g.public_key() == Some(p.key)).then_some((p.wdl, p.margin))
     }
 
     /// Records the settled `node`'s value, reached at the end of the walk:
@@ -526,8 +514,7 @@ impl<G: Game> Tree<G> {
     ) {
         let (mut node, mut value, mut best, mut depth) = (node, value, NONE, walk.depth);
         loop {
-            self.proofs.insert(node, Proof { key: 0, settled: true, best, wdl: value.0, margin: value.1 });
-            self.nodes[node as usize].proved = true;
+            self.proofs.insert(node, Proof { key: 0, best, wdl: value.0, margin: value.1 });
             walk.exact = Some(value);
             if depth == 0 {
                 self.solved = Some(best as usize);
@@ -572,7 +559,7 @@ impl<G: Game> Tree<G> {
         let key = if settled { 0 } else { g.public_key()? };
         let (wdl, margin) = g.exact_value(cfg, u64::from(walks / EXACT_SHARE))?;
         if !settled {
-            self.proofs.insert(node, Proof { key, settled, best: NONE, wdl, margin });
+            self.proofs.insert(node, Proof { key, best: NONE, wdl, margin });
             let e = &mut self.edges[ei];
             (e.wdl, e.margin) = (wdl[mover] * f64::from(walks), margin[mover] * f64::from(walks));
         }
@@ -612,6 +599,13 @@ impl<G: Game> Tree<G> {
 }
 
 const MAX_DEPTH: usize = 256;
+
+/// An edge's UCB score (it has been visited): its mean utility plus the
+/// exploration bonus, `log_n` being the log of its node's visits.
+fn ucb<M>(e: &Edge<M>, log_n: f64, cfg: &SearchConfig) -> f64 {
+    let v = e.visits as f64;
+    utility(e.wdl / v, e.margin / v, cfg.margin_weight) + cfg.exploration * (log_n / v).sqrt()
+}
 
 /// A walk down the tree: the position reached and the edges taken.
 pub struct Walk<G> {
