@@ -10,9 +10,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from pavilion import OptionsError
+from pavilion import NotationError, OptionsError
+from pavilion.akropolis import BARRACKS_EDGES, LAKES
 from pavilion.cli import main
-from pavilion.ladder import ELO, PRIOR_GAMES, bradley_terry, invert, round_robin
+from pavilion.files import SaveError
+from pavilion.ladder import ELO, PRIOR_GAMES, bradley_terry, invert, rate, round_robin
 
 
 def test_two_agents_get_the_closed_form_rating_and_error():
@@ -199,3 +201,164 @@ def test_arena_round_robin_from_the_command_line():
     ]:
         r = CliRunner().invoke(main, args)
         assert r.exit_code == 2 and message in r.output
+
+
+RECORD = {
+    ("a", "b"): 7.0,
+    ("a", "c"): 9.0,
+    ("b", "c"): 6.0,
+    ("a", "d"): 5.0,
+    ("b", "d"): 2.0,
+    ("c", "d"): 4.0,
+    ("d", "a"): 5.0,
+}
+
+
+def test_a_saved_ladder_goes_on_where_it_was_interrupted(monkeypatch, tmp_path):
+    path = tmp_path / "ladder.json"
+    calls = fake_arena(monkeypatch, RECORD, stop_at=2)
+    first = round_robin(["a", "b", "c"], games=10, seed=4, save=path, side="gray")
+    assert first["interrupted"] and len(calls) == 2
+    saved = json.loads(path.read_text())
+    # Only the finished pairing is kept: the interrupted one is played again in full.
+    assert [p["agents"] for p in saved["pairs"]] == [["a", "b"]]
+    assert (saved["format"], saved["game"], saved["rules"], saved["games"], saved["seed"]) == (
+        "pavilion-ladder",
+        "summer-pavilion",
+        {"side": "gray"},
+        10,
+        4,
+    )
+    calls = fake_arena(monkeypatch, RECORD)
+    seen: list[int] = []
+    second = round_robin(["a", "b", "c"], games=10, seed=4, save=path, side="gray", progress=seen.append)
+    assert [c["agents"] for c in calls] == [["a", "c"], ["b", "c"]]
+    assert (second["reused"], second["games"], second["interrupted"]) == (1, 20, False)
+    assert seen == [10, 20, 30], "a reused pairing counts as done"
+    whole = rate(
+        ["a", "b", "c"],
+        [
+            {"agents": [x, y], "games": 10, "wins": [w, 10 - w], "mean_scores": [50.0, 40.0]}
+            for (x, y), w in list(RECORD.items())[:3]
+        ],
+    )
+    assert second["ratings"] == whole
+    # A third run plays nothing and rates the same.
+    calls = fake_arena(monkeypatch, RECORD)
+    third = round_robin(["a", "b", "c"], games=10, seed=4, save=path, side="gray")
+    assert calls == [] and third["ratings"] == whole and third["reused"] == 3
+
+
+def test_a_new_agent_plays_only_its_own_pairings_and_the_others_stay_in_the_file(monkeypatch, tmp_path):
+    path = tmp_path / "ladder.json"
+    fake_arena(monkeypatch, RECORD)
+    round_robin(["a", "b", "c"], games=10, save=str(path))
+    calls = fake_arena(monkeypatch, RECORD)
+    # d's pairings are played; a against b, seen the other way round, is reused with its seats swapped.
+    ladder = round_robin(["b", "a", "d"], games=10, save=str(path))
+    assert [c["agents"] for c in calls] == [["b", "d"], ["a", "d"]]
+    assert ladder["pairs"][0] == {"agents": ["b", "a"], "games": 10, "wins": [3.0, 7.0], "mean_scores": [40.0, 50.0]}
+    saved = json.loads(path.read_text())
+    assert sorted(sorted(p["agents"]) for p in saved["pairs"]) == [
+        ["a", "b"],
+        ["a", "c"],
+        ["a", "d"],
+        ["b", "c"],
+        ["b", "d"],
+    ]
+
+
+def test_a_ladder_file_of_other_settings_or_not_a_ladder_is_refused_and_kept(monkeypatch, tmp_path):
+    calls = fake_arena(monkeypatch, RECORD)
+    path = tmp_path / "ladder.json"
+    round_robin(["a", "b"], games=10, seed=4, save=path)
+    before = path.read_text()
+    for kwargs, message in [
+        ({"games": 20, "seed": 4}, r"holds another ladder \(games 10, not 20\)"),
+        ({"games": 10, "seed": 5}, r"holds another ladder \(seed 4, not 5\)"),
+        ({"games": 10, "seed": 4, "side": "gray"}, r'rules \{"side": "coloured"\}, not \{"side": "gray"\}'),
+        ({"games": 10, "seed": 4, "akropolis_options": {}}, r'game "summer-pavilion", not "akropolis"'),
+    ]:
+        with pytest.raises(OptionsError, match=message):
+            round_robin(["a", "b"], save=path, **kwargs)
+        assert path.read_text() == before
+    other = tmp_path / "game.json"
+    for text, message in [
+        ('{"format": "pavilion-record"}', "is not a pavilion-ladder v1 file"),
+        ("not json at all \x1b[2J", "not JSON"),
+        ("[]", "is not a pavilion-ladder v1 file"),
+    ]:
+        other.write_text(text)
+        with pytest.raises(NotationError, match=message):
+            round_robin(["a", "b"], games=10, save=other)
+        assert other.read_text() == text
+    good = json.loads(before)
+    pair = good["pairs"][0]
+    for bad, message in [
+        ({"pairs": {}}, "'pairs' is not a list"),
+        ({"pairs": [{**pair, "wins": [7, 2]}]}, "pairing 1: 'wins' is not two numbers adding up to the games"),
+        ({"pairs": [{**pair, "wins": [11, -1]}]}, "'wins' is not two numbers"),
+        ({"pairs": [{**pair, "games": 9}]}, "pairing 1: 10 games a pairing expected"),
+        ({"pairs": [{**pair, "agents": ["a"]}]}, "'agents' is not two agent names"),
+        ({"pairs": [pair, {**pair, "agents": ["b", "a"]}]}, "pairing 2: the same two agents again"),
+        ({"pairs": [{**pair, "mean_scores": [1, "x"]}]}, "'mean_scores' is not two numbers"),
+        ({"pairs": [{**pair, "extra": 1}]}, "pairing 1: not a pairing"),
+    ]:
+        path.write_text(json.dumps({**good, **bad}))
+        with pytest.raises(NotationError, match=message):
+            round_robin(["a", "b"], games=10, seed=4, save=path)
+    for where, message in [(tmp_path, "is a directory"), (tmp_path / "no" / "l.json", "does not exist")]:
+        with pytest.raises(OptionsError, match=message):
+            round_robin(["a", "b"], games=10, save=where)
+    assert len(calls) == 1, "nothing is played when the file is refused"
+
+
+def test_akropolis_rules_given_in_full_or_left_to_their_defaults_are_one_ladder(monkeypatch, tmp_path):
+    calls = fake_arena(monkeypatch, RECORD)
+    path = tmp_path / "ladder.json"
+    round_robin(["a", "b"], games=10, save=path, akropolis_options={})
+    defaults = {"variants": "", "long": False, "barracks_edge": BARRACKS_EDGES[0], "lake": LAKES[0]}
+    again = round_robin(["a", "b"], games=10, save=path, akropolis_options=defaults)
+    assert len(calls) == 1 and again["reused"] == 1
+    with pytest.raises(OptionsError, match="holds another ladder"):
+        round_robin(["a", "b"], games=10, save=path, akropolis_options={"variants": "h"})
+
+
+def test_a_ladder_that_cannot_be_saved_keeps_its_results_and_says_why(monkeypatch, tmp_path):
+    fake_arena(monkeypatch, {**RECORD, ("random", "greedy"): 1.0})
+
+    def full(path, data):
+        raise SaveError(f"cannot write {path}: No space left on device")
+
+    monkeypatch.setattr("pavilion.ladder.replace_atomically", full)
+    ladder = round_robin(["a", "b", "c"], games=10, save=tmp_path / "l.json")
+    assert len(ladder["pairs"]) == 3 and ladder["games"] == 30
+    assert ladder["save_error"] is not None and "No space left on device" in ladder["save_error"]
+    r = CliRunner().invoke(
+        main, ["arena", "random", "greedy", "--round-robin", "--games", "10", "--save", str(tmp_path / "l.json")]
+    )
+    assert r.exit_code == 2
+    assert "Elo" in r.output and r.output.strip().splitlines()[-1].startswith("Error: the ladder was not saved:")
+
+
+def test_arena_round_robin_save_from_the_command_line(tmp_path):
+    path = tmp_path / "ladder.json"
+    args = ["akropolis", "arena", "random", "greedy", "--round-robin", "--games", "2", "--threads", "1"]
+    r = CliRunner().invoke(main, [*args, "--save", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "0 of 1 pairings taken from" in r.output and "1 played and written there" in r.output
+    first = path.read_text()
+    r = CliRunner().invoke(main, [*args, "--save", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert (data["reused"], data["games"]) == (1, 0) and data["pairs"][0]["wins"] == [0, 2]
+    assert path.read_text() == first
+    for extra, message in [
+        (["--seed", "9"], "holds another ladder (seed 1, not 9)"),
+        (["--variants", "h"], "holds another ladder (rules"),
+    ]:
+        r = CliRunner().invoke(main, [*args, "--save", str(path), *extra])
+        assert r.exit_code == 2 and message in r.output and "Traceback" not in r.output
+    r = CliRunner().invoke(main, ["arena", "random", "greedy", "--save", str(path)])
+    assert r.exit_code == 2 and "--save keeps a round robin's pairings: add --round-robin" in r.output
+    assert path.read_text() == first

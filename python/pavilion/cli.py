@@ -234,6 +234,7 @@ def arena(
     threads: int | None,
     as_json: bool,
     round_robin: bool,
+    save: str | None,
     ray: str | None,
 ) -> None:
     """Seat-balanced games between agents, e.g. `mcts:iterations=2000 greedy`.
@@ -244,7 +245,17 @@ def arena(
     """
     specs = [check_agent(a, Agent) for a in agents]
     arena_screen(
-        specs, games, players, seed, threads, as_json, f"{side} side", round_robin, side=side, ray=ray_or_local(ray)
+        specs,
+        games,
+        players,
+        seed,
+        threads,
+        as_json,
+        f"{side} side",
+        round_robin,
+        save,
+        side=side,
+        ray=ray_or_local(ray),
     )
 
 

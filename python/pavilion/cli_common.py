@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import click
 from rich.console import Console
@@ -26,6 +26,9 @@ from pavilion import analysis
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, akropolis, parse_side
 from pavilion._engine.text import escape_controls
 from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture, shown
+
+if TYPE_CHECKING:
+    from pavilion.ladder import Ladder
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
@@ -445,22 +448,41 @@ def play_ladder(
     threads: int | None,
     as_json: bool,
     rules: str,
+    save: str | None,
     **game_options: Any,
 ) -> None:
     """`arena --round-robin`'s screen for either game: a progress bar over every
     pairing's games, then the ratings (Elo, Bradley–Terry) with their 95%
-    intervals and each pairing's result (or JSON)."""
+    intervals and each pairing's result (or JSON); with `save`, the ladder
+    file's pairings reused and each new one written there."""
     from pavilion.ladder import round_robin
 
     pairings = len(specs) * (len(specs) - 1) // 2
     result = counted(
         as_json,
         games * pairings,
-        lambda tick: round_robin(specs, games=games, seed=seed, threads=threads, progress=tick, **game_options),
+        lambda tick: round_robin(
+            specs, games=games, seed=seed, threads=threads, progress=tick, save=save, **game_options
+        ),
     )
     if as_json:
         click.echo(json.dumps(result, indent=2))
-        return
+    else:
+        ladder_tables(result, games, rules, seed)
+        if save is not None:
+            played = sum(p["games"] == games for p in result["pairs"]) - result["reused"]
+            console.print(
+                f"{result['reused']} of {pairings} pairings taken from {shown(quote_path(save))}, {played} played"
+                + ("" if result["save_error"] else " and written there")
+                + ("; run the same command again to go on" if result["interrupted"] else ""),
+                soft_wrap=True,
+            )
+    if result["save_error"]:
+        raise InputError(f"the ladder was not saved: {result['save_error']}")
+
+
+def ladder_tables(result: Ladder, games: int, rules: str, seed: int) -> None:
+    """The ratings table, then the pairings table, of a ladder."""
     t = Table(title=f"round robin: {games} games a pairing, 2 players, {rules}, seed {seed} (Elo, mean 0)")
     for col in ["#", "agent", "Elo", "95% CI", "games", "score"]:
         t.add_column(col, justify="left" if col == "agent" else "right")
@@ -492,10 +514,20 @@ def play_ladder(
         console.print("[yellow]interrupted[/]: ratings from the games finished so far")
 
 
-ROUND_ROBIN_OPTION = click.option(
-    "--round-robin",
-    is_flag=True,
-    help="Play every pairing of the agents (GAMES each, 2 players) and rate them (Elo, Bradley-Terry).",
+ROUND_ROBIN_OPTION = stacked(
+    click.option(
+        "--round-robin",
+        is_flag=True,
+        help="Play every pairing of the agents (GAMES each, 2 players) and rate them (Elo, Bradley-Terry).",
+    ),
+    click.option(
+        "--save",
+        "save",
+        default=None,
+        metavar="FILE",
+        help="With --round-robin: keep the ladder in FILE, each pairing written as it finishes; pairings "
+        "already in FILE (same rules, games and seed) are reused, not played again.",
+    ),
 )
 
 
@@ -530,9 +562,12 @@ def arena_screen(
     as_json: bool,
     rules: str,
     round_robin: bool,
+    save: str | None,
     **game_options: Any,
 ) -> None:
-    """`arena` for either game: one match, or with `round_robin` a rated ladder."""
+    """`arena` for either game: one match, or with `round_robin` a rated ladder (kept in `save`)."""
+    if save is not None and not round_robin:
+        raise InputError("--save keeps a round robin's pairings: add --round-robin")
     if not round_robin:
         play_arena(specs, games, players, seed, threads, as_json, rules, **game_options)
         return
@@ -540,4 +575,4 @@ def arena_screen(
         raise InputError("--round-robin pairs agents two by two: it plays 2-player games (drop --players)")
     if len(specs) < 2 or len(set(specs)) != len(specs):
         raise InputError("--round-robin needs at least two different agents")
-    play_ladder(specs, games, seed, threads, as_json, rules, **game_options)
+    play_ladder(specs, games, seed, threads, as_json, rules, save, **game_options)

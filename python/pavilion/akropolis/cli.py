@@ -203,6 +203,7 @@ def arena(
     threads: int | None,
     as_json: bool,
     round_robin: bool,
+    save: str | None,
     ray: str | None,
 ) -> None:
     """Seat-balanced Akropolis games between agents, e.g. `greedy random`.
@@ -227,6 +228,7 @@ def arena(
         as_json,
         rules,
         round_robin,
+        save,
         akropolis_options=options,
         ray=ray_or_local(ray),
     )
