@@ -12,8 +12,10 @@
 //! transposition table of exact values and bounds, and moves tried best-first
 //! (the table's best move, then the greedy value). With three or four players
 //! it is max^n (each seat maximises its own utility) with the same table and
-//! chance nodes. A chance node's outcomes are searched with a full window, so
-//! its expectation is exact.
+//! chance nodes. With two players a chance node is searched by Star1: each
+//! outcome in the window that keeps the expectation inside the parent's, the
+//! rest skipped once it cannot (seat 0's utility is bounded: see
+//! `Solver::expectation`).
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -184,19 +186,54 @@ impl<'a> Solver<'a> {
         }
         let mut outcomes = self.outcomes.pop().unwrap_or_default();
         refill_outcomes(&c, &mut outcomes);
+        let result = self.expectation(&outcomes, alpha, beta);
+        self.outcomes.push(outcomes);
+        result
+    }
+
+    /// The expected value over a refill's `outcomes`. With two players it is
+    /// Star1: seat 0's utility lies between `-margin_weight` (lost by 50
+    /// points or more) and `1 + margin_weight`, so each outcome is searched
+    /// in the window that keeps the expectation inside `alpha..beta` whatever
+    /// the outcomes still to come, and once the expectation cannot get back
+    /// inside, the rest are skipped and a bound is returned (its seat 0
+    /// utility at most `alpha` or at least `beta`, as from `value`). With
+    /// more players every outcome is searched whole.
+    fn expectation(&mut self, outcomes: &[(Game, f64)], alpha: f64, beta: f64) -> Option<Value> {
+        let (lo, hi) = if self.players == 2 {
+            (-self.margin_weight, 1.0 + self.margin_weight)
+        } else {
+            (f64::NEG_INFINITY, f64::INFINITY)
+        };
         let mut sum = Value::ZERO;
-        let mut result = Some(());
-        for (d, p) in &outcomes {
-            match self.value(d, f64::NEG_INFINITY, f64::INFINITY) {
-                Some(v) => sum.add_scaled(&v, *p),
-                None => {
-                    result = None;
-                    break;
-                }
+        let mut rest: f64 = 1.0;
+        for (d, p) in outcomes {
+            rest = (rest - p).max(0.0);
+            let (a, b) = if self.players == 2 {
+                ((alpha - sum.util[0] - hi * rest) / p, (beta - sum.util[0] - lo * rest) / p)
+            } else {
+                (f64::NEG_INFINITY, f64::INFINITY)
+            };
+            let v = self.value(d, a, b)?;
+            sum.add_scaled(&v, *p);
+            if v.util[0] <= a {
+                // Clamped: rounding must not lift a bound past alpha, where
+                // the caller would take it for an exact value.
+                return Some(self.bound((sum.util[0] + hi * rest).min(alpha)));
+            }
+            if v.util[0] >= b {
+                return Some(self.bound((sum.util[0] + lo * rest).max(beta)));
             }
         }
-        self.outcomes.push(outcomes);
-        result.map(|()| sum)
+        Some(sum)
+    }
+
+    /// A two-player value known only as a bound on seat 0's utility (win
+    /// shares and margins are never read from a bound).
+    fn bound(&self, util0: f64) -> Value {
+        let mut v = Value::ZERO;
+        (v.util[0], v.util[1]) = (util0, 1.0 - util0);
+        v
     }
 
     /// The value of `g`; with two players, exact when it lies strictly
