@@ -243,19 +243,9 @@ def arena(
     every game. With --round-robin, every pairing plays GAMES games and the
     agents are rated. Agents (the mcts options are listed below):
     """
-    specs = [check_agent(a, Agent) for a in agents]
+    specs, rules = [check_agent(a, Agent) for a in agents], f"{side} side"
     arena_screen(
-        specs,
-        games,
-        players,
-        seed,
-        threads,
-        as_json,
-        f"{side} side",
-        round_robin,
-        save,
-        side=side,
-        ray=ray_or_local(ray),
+        specs, games, players, seed, threads, as_json, rules, round_robin, save, side=side, ray=ray_or_local(ray)
     )
 
 

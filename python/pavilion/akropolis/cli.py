@@ -219,18 +219,9 @@ def arena(
     except ValueError as e:
         raise InputError(str(e)) from None
     rules = f"variants {variants or 'none'}" + (", long game" if long_game else "")
+    ray = ray_or_local(ray)
     arena_screen(
-        specs,
-        games,
-        players,
-        seed,
-        threads,
-        as_json,
-        rules,
-        round_robin,
-        save,
-        akropolis_options=options,
-        ray=ray_or_local(ray),
+        specs, games, players, seed, threads, as_json, rules, round_robin, save, akropolis_options=options, ray=ray
     )
 
 
