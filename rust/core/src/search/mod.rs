@@ -127,6 +127,12 @@ pub fn utility(win_share: f64, margin: f64, margin_weight: f64) -> f64 {
     win_share + margin_weight * (margin / MARGIN_SCALE).clamp(-1.0, 1.0)
 }
 
+/// The least and the most [`utility`] can be: a loss, and a win, by
+/// [`MARGIN_SCALE`] points or more.
+pub fn utility_range(margin_weight: f64) -> (f64, f64) {
+    (utility(0.0, -MARGIN_SCALE, margin_weight), utility(1.0, MARGIN_SCALE, margin_weight))
+}
+
 /// Win/draw/loss and score margin per seat of a finished game: the best
 /// standing (score, then tie-break) wins, shared equally by those tied on both;
 /// the margin is the score minus the best other score.

@@ -38,7 +38,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 
 use super::policy::Rollout;
-use super::{outcome, utility, ExactUse, SearchConfig};
+use super::{outcome, utility, utility_range, ExactUse, SearchConfig};
 use crate::game::{Game, Values};
 use crate::rng::SplitMix64;
 
@@ -301,8 +301,7 @@ impl<G: Game> Tree<G> {
             }
         }
         let (i, u) = best?;
-        let top = 1.0 + cfg.margin_weight;
-        if n.proven < n.num_edges && u < top {
+        if n.proven < n.num_edges && u < utility_range(cfg.margin_weight).1 {
             return None;
         }
         let p = self.settled_proof(self.edges[first + i].child).expect("a proven edge");

@@ -25,7 +25,7 @@ use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use super::split::FixedSeats;
 use super::Values;
-use super::{outcome, tree_moves, utility, Effort, MoveStats, SearchConfig, SearchResult};
+use super::{outcome, tree_moves, utility, utility_range, Effort, MoveStats, SearchConfig, SearchResult};
 use crate::chance::refill_outcomes;
 use crate::moves::{Move, MoveList};
 use crate::state::{Game, Phase, ROUNDS};
@@ -192,28 +192,24 @@ impl<'a> Solver<'a> {
     }
 
     /// The expected value over a refill's `outcomes`. With two players it is
-    /// Star1: seat 0's utility lies between `-margin_weight` (lost by 50
-    /// points or more) and `1 + margin_weight`, so each outcome is searched
-    /// in the window that keeps the expectation inside `alpha..beta` whatever
-    /// the outcomes still to come, and once the expectation cannot get back
-    /// inside, the rest are skipped and a bound is returned (its seat 0
-    /// utility at most `alpha` or at least `beta`, as from `value`). With
-    /// more players every outcome is searched whole.
+    /// Star1: seat 0's utility lies in `utility_range` (a loss to a win by
+    /// 50 points or more), so each outcome is searched in the window that
+    /// keeps the expectation inside `alpha..beta` whatever the outcomes still
+    /// to come, and once the expectation cannot get back inside, the rest are
+    /// skipped and a bound is returned (its seat 0 utility at most `alpha` or
+    /// at least `beta`, as from `value`). With more players every outcome is
+    /// searched whole.
     fn expectation(&mut self, outcomes: &[(Game, f64)], alpha: f64, beta: f64) -> Option<Value> {
-        let (lo, hi) = if self.players == 2 {
-            (-self.margin_weight, 1.0 + self.margin_weight)
-        } else {
-            (f64::NEG_INFINITY, f64::INFINITY)
-        };
+        let range = (self.players == 2).then(|| utility_range(self.margin_weight));
         let mut sum = Value::ZERO;
         let mut rest: f64 = 1.0;
         for (d, p) in outcomes {
             rest = (rest - p).max(0.0);
-            let (a, b) = if self.players == 2 {
-                ((alpha - sum.util[0] - hi * rest) / p, (beta - sum.util[0] - lo * rest) / p)
-            } else {
-                (f64::NEG_INFINITY, f64::INFINITY)
+            let Some((lo, hi)) = range else {
+                sum.add_scaled(&self.value(d, f64::NEG_INFINITY, f64::INFINITY)?, *p);
+                continue;
             };
+            let (a, b) = ((alpha - sum.util[0] - hi * rest) / p, (beta - sum.util[0] - lo * rest) / p);
             let v = self.value(d, a, b)?;
             sum.add_scaled(&v, *p);
             if v.util[0] <= a {

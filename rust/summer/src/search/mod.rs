@@ -22,8 +22,8 @@ use std::time::Duration;
 
 pub use pavilion_core::game::Values;
 pub use pavilion_core::search::{
-    time_budget, utility, Effort, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, Widening, MARGIN_SCALE,
-    MAX_SECONDS,
+    time_budget, utility, utility_range, Effort, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, Widening,
+    MARGIN_SCALE, MAX_SECONDS,
 };
 
 /// Progressive widening `(c, alpha)`: a node considers its
