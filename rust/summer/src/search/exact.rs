@@ -184,11 +184,28 @@ impl<'a> Solver<'a> {
         if !c.refill_due() {
             return self.value(&c, alpha, beta);
         }
+        // After the last bonus pick the supply no longer matters: the value
+        // is the same whatever the refill brings, so none is weighed.
+        if let Some(scores) = self.fixed_scores(&c)? {
+            return Some(self.scores_value(scores));
+        }
         let mut outcomes = self.outcomes.pop().unwrap_or_default();
         refill_outcomes(&c, &mut outcomes);
         let result = self.expectation(&outcomes, alpha, beta);
         self.outcomes.push(outcomes);
         result
+    }
+
+    /// With two players split by player (`FixedSeats`): both players' best
+    /// scores alone once neither can complete a feature any more, else
+    /// `Some(None)`; `None` once the budget is spent (the boards searched
+    /// alone count as positions too).
+    fn fixed_scores(&mut self, g: &Game) -> Option<Option<[i64; 2]>> {
+        let Some(fixed) = self.fixed.as_mut() else { return Some(None) };
+        let before = fixed.nodes;
+        let both = fixed.best(g, 0).zip(fixed.best(g, 1));
+        let spent = fixed.nodes - before;
+        self.budget.charge(spent).then_some(both.map(|(a, b)| [a, b]))
     }
 
     /// The expected value over a refill's `outcomes`. With two players it is
@@ -255,26 +272,20 @@ impl<'a> Solver<'a> {
                 _ => {}
             }
         }
+        if let Some(scores) = self.fixed_scores(g)? {
+            let value = self.scores_value(scores);
+            self.tt.insert(k, Entry { value, bound: Bound::Exact, best: BY_THE_PLAYERS_ALONE });
+            return Some(value);
+        }
         let mut moves = MoveList::new();
+        tree_moves(g, &mut moves);
         let mut forced = None;
         if let Some(fixed) = self.fixed.as_mut() {
-            // The boards searched alone count as positions too.
             let before = fixed.nodes;
-            let both = fixed.best(g, 0).zip(fixed.best(g, 1));
-            if both.is_none() {
-                tree_moves(g, &mut moves);
-                forced = fixed.forced_move(g, &moves);
-            }
+            forced = fixed.forced_move(g, &moves);
             if !self.budget.charge(fixed.nodes - before) {
                 return None;
             }
-            if let Some((a, b)) = both {
-                let value = self.scores_value([a, b]);
-                self.tt.insert(k, Entry { value, bound: Bound::Exact, best: BY_THE_PLAYERS_ALONE });
-                return Some(value);
-            }
-        } else {
-            tree_moves(g, &mut moves);
         }
         let order = match forced {
             Some(i) => vec![i],

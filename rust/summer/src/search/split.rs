@@ -9,7 +9,10 @@
 //! does, a higher score of its own is never worse for it (the utility rises
 //! with its own score and the game is constant-sum). So:
 //! - once both players are fixed, the game's value is the value of their two
-//!   best scores, each found by a search over one board (`FixedSeats::best`);
+//!   best scores, each found by a search over one board (`FixedSeats::best`).
+//!   That holds right after a bonus pick too: the refill due then cannot
+//!   change the value, so its outcomes are not weighed (most of the refills
+//!   a solve meets are these);
 //! - while one is fixed, it needs to try only one move at each turn: a move
 //!   that keeps its best score reachable (`FixedSeats::forced_move`). The joint
 //!   search then branches only on the other player's moves and the refills.
