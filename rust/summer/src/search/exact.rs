@@ -15,7 +15,10 @@
 //! chance nodes. With two players a chance node is searched by Star1: each
 //! outcome in the window that keeps the expectation inside the parent's, the
 //! rest skipped once it cannot (seat 0's utility is bounded: see
-//! `Solver::expectation`).
+//! `Solver::expectation`). Two-player positions are also bounded by each
+//! player's best and guaranteed scores alone (`bounds`), and cut off when
+//! that range lies outside the window; and the game is split by player where
+//! one can no longer complete a feature (`split`).
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,6 +26,7 @@ use std::time::Instant;
 
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
+use super::bounds::ScoreBounds;
 use super::split::FixedSeats;
 use super::Values;
 use super::{outcome, tree_moves, utility, utility_range, Effort, MoveStats, SearchConfig, SearchResult};
@@ -137,6 +141,8 @@ struct Solver<'a> {
     players: usize,
     /// With two players: each seat's best score alone, once it can earn no more bonus tiles.
     fixed: Option<FixedSeats>,
+    /// With two players: each seat's final score bounds alone.
+    bounds: Option<ScoreBounds>,
     /// Reused buffers for chance outcomes, one per depth of chance nesting.
     outcomes: Vec<Vec<(Game, f64)>>,
 }
@@ -154,6 +160,7 @@ impl<'a> Solver<'a> {
             margin_weight: cfg.margin_weight,
             players,
             fixed: (players == 2 && split).then(|| FixedSeats::new(limits.nodes / 2)),
+            bounds: (players == 2 && split).then(|| ScoreBounds::new(limits.nodes / 2)),
             outcomes: Vec::new(),
         }
     }
@@ -189,9 +196,14 @@ impl<'a> Solver<'a> {
         if let Some(scores) = self.fixed_scores(&c)? {
             return Some(self.scores_value(scores));
         }
+        // Every outcome has the same boards, so the same range.
+        let range = self.range(&c)?;
+        if let Some(cut) = self.outside(range, alpha, beta) {
+            return Some(cut);
+        }
         let mut outcomes = self.outcomes.pop().unwrap_or_default();
         refill_outcomes(&c, &mut outcomes);
-        let result = self.expectation(&outcomes, alpha, beta);
+        let result = self.expectation(&outcomes, alpha, beta, range);
         self.outcomes.push(outcomes);
         result
     }
@@ -208,16 +220,50 @@ impl<'a> Solver<'a> {
         self.budget.charge(spent).then_some(both.map(|(a, b)| [a, b]))
     }
 
+    /// Seat 0's utility range in `g` from each player's score bounds alone
+    /// (`ScoreBounds`): `Some(None)` where they are not known, `None` once the
+    /// budget is spent (the boards searched count as positions).
+    fn range(&mut self, g: &Game) -> Option<Option<(f64, f64)>> {
+        let Some(bounds) = self.bounds.as_mut() else { return Some(None) };
+        let before = bounds.nodes;
+        let both = bounds.of(g, 0).zip(bounds.of(g, 1));
+        let spent = bounds.nodes - before;
+        if !self.budget.charge(spent) {
+            return None;
+        }
+        Some(both.map(|((upper0, lower0), (upper1, lower1))| {
+            (self.scores_value([lower0, upper1]).util[0], self.scores_value([upper0, lower1]).util[0])
+        }))
+    }
+
+    /// A bound to return at once when `range` lies outside `alpha..beta`.
+    fn outside(&self, range: Option<(f64, f64)>, alpha: f64, beta: f64) -> Option<Value> {
+        let (lo, hi) = range?;
+        if hi <= alpha {
+            Some(self.bound(hi))
+        } else if lo >= beta {
+            Some(self.bound(lo))
+        } else {
+            None
+        }
+    }
+
     /// The expected value over a refill's `outcomes`. With two players it is
-    /// Star1: seat 0's utility lies in `utility_range` (a loss to a win by
-    /// 50 points or more), so each outcome is searched in the window that
+    /// Star1: seat 0's utility lies in `range` (from the score bounds, else
+    /// `utility_range`: a loss to a win by 50 points or more), so each outcome is searched in the window that
     /// keeps the expectation inside `alpha..beta` whatever the outcomes still
     /// to come, and once the expectation cannot get back inside, the rest are
     /// skipped and a bound is returned (its seat 0 utility at most `alpha` or
     /// at least `beta`, as from `value`). With more players every outcome is
     /// searched whole.
-    fn expectation(&mut self, outcomes: &[(Game, f64)], alpha: f64, beta: f64) -> Option<Value> {
-        let range = (self.players == 2).then(|| utility_range(self.margin_weight));
+    fn expectation(
+        &mut self,
+        outcomes: &[(Game, f64)],
+        alpha: f64,
+        beta: f64,
+        range: Option<(f64, f64)>,
+    ) -> Option<Value> {
+        let range = (self.players == 2).then(|| range.unwrap_or_else(|| utility_range(self.margin_weight)));
         let mut sum = Value::ZERO;
         let mut rest: f64 = 1.0;
         for (d, p) in outcomes {
@@ -276,6 +322,10 @@ impl<'a> Solver<'a> {
             let value = self.scores_value(scores);
             self.tt.insert(k, Entry { value, bound: Bound::Exact, best: BY_THE_PLAYERS_ALONE });
             return Some(value);
+        }
+        let range = self.range(g)?;
+        if let Some(cut) = self.outside(range, alpha, beta) {
+            return Some(cut);
         }
         let mut moves = MoveList::new();
         tree_moves(g, &mut moves);

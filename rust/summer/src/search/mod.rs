@@ -5,6 +5,7 @@
 //! (`exact`). The search never reads the real future: every iteration re-draws
 //! the bag's order.
 
+mod bounds;
 pub mod exact;
 pub mod policy;
 mod split;

@@ -33,7 +33,7 @@ use crate::state::{Board, Game};
 
 /// The game as `seat` plays it alone: every other seat has passed, so `seat`
 /// takes every turn until it passes.
-fn alone(g: &Game, seat: usize) -> Game {
+pub(super) fn alone(g: &Game, seat: usize) -> Game {
     let mut a = *g;
     let everyone = (1u8 << g.num_players()) - 1;
     a.passed = g.passed | (everyone & !(1 << seat));
