@@ -36,11 +36,12 @@ use crate::state::{Game, Phase, ROUNDS};
 use pavilion_core::search::outcome_of;
 
 /// Positions a solve may visit (table hits included) before it gives up (the caller then searches
-/// by MCTS): about a second on one thread.
+/// by MCTS): about 1.5 s on one thread here (1.3 M positions a second in greedy games' endgames).
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
 
 /// Positions an exact attempt may visit in place of one MCTS iteration: about
-/// the same time (in the last round an iteration takes ~3.6 µs, a position ~0.4 µs).
+/// the same time when it was set (in the last round an iteration took ~3.6 µs,
+/// a position ~0.4 µs; with the score bounds a position takes ~0.75 µs).
 pub const POSITIONS_PER_ITERATION: u64 = 8;
 
 /// Where a solve gives up: after `nodes` positions, or at `deadline`.
@@ -224,16 +225,17 @@ impl<'a> Solver<'a> {
     /// (`ScoreBounds`): `Some(None)` where they are not known, `None` once the
     /// budget is spent (the boards searched count as positions).
     fn range(&mut self, g: &Game) -> Option<Option<(f64, f64)>> {
-        let Some(bounds) = self.bounds.as_mut() else { return Some(None) };
-        let before = bounds.nodes;
-        let both = bounds.of(g, 0).zip(bounds.of(g, 1));
-        let spent = bounds.nodes - before;
-        if !self.budget.charge(spent) {
-            return None;
-        }
-        Some(both.map(|((upper0, lower0), (upper1, lower1))| {
-            (self.scores_value([lower0, upper1]).util[0], self.scores_value([upper0, lower1]).util[0])
-        }))
+        let before = self.bounds.as_ref().map_or(0, |b| b.nodes);
+        let range = self.range_uncharged(g);
+        let spent = self.bounds.as_ref().map_or(0, |b| b.nodes) - before;
+        self.budget.charge(spent).then_some(range)
+    }
+
+    /// `range` without counting the boards searched against the budget.
+    fn range_uncharged(&mut self, g: &Game) -> Option<(f64, f64)> {
+        let bounds = self.bounds.as_mut()?;
+        let ((upper0, lower0), (upper1, lower1)) = bounds.of(g, 0).zip(bounds.of(g, 1))?;
+        Some((self.scores_value([lower0, upper1]).util[0], self.scores_value([upper0, lower1]).util[0]))
     }
 
     /// A bound to return at once when `range` lies outside `alpha..beta`.
@@ -381,12 +383,26 @@ impl<'a> Solver<'a> {
         Some(v)
     }
 
-    /// Move indices, most promising first: the table's best, then by greedy value.
-    fn order(&self, g: &Game, moves: &MoveList, first: Option<usize>) -> Vec<usize> {
-        let mut order: Vec<(f64, usize)> =
-            moves.iter().enumerate().map(|(i, m)| (crate::agents::greedy_value(g, m), i)).collect();
-        order.sort_by(|x, y| y.0.total_cmp(&x.0).then(x.1.cmp(&y.1)));
-        let mut order: Vec<usize> = order.into_iter().map(|(_, i)| i).collect();
+    /// Move indices, most promising first: the table's best, then by the
+    /// best the mover can hope for after the move (its end of the score
+    /// bounds' range, where known), then by greedy value.
+    fn order(&mut self, g: &Game, moves: &MoveList, first: Option<usize>) -> Vec<usize> {
+        let mover = g.current_player();
+        let mut order: Vec<(f64, f64, usize)> = Vec::with_capacity(moves.len());
+        for (i, m) in moves.iter().enumerate() {
+            let mut hope = 0.0;
+            if self.bounds.is_some() {
+                let mut c = *g;
+                c.play_before_refill(m);
+                // Not charged: the boards searched here are bounded by the bounds' own limit.
+                if let Some((lo, hi)) = self.range_uncharged(&c) {
+                    hope = if mover == 0 { hi } else { -lo };
+                }
+            }
+            order.push((hope, crate::agents::greedy_value(g, m), i));
+        }
+        order.sort_by(|x, y| y.0.total_cmp(&x.0).then(y.1.total_cmp(&x.1)).then(x.2.cmp(&y.2)));
+        let mut order: Vec<usize> = order.into_iter().map(|(_, _, i)| i).collect();
         if let Some(f) = first.filter(|&f| f < moves.len()) {
             order.retain(|&i| i != f);
             order.insert(0, f);
