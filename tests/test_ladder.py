@@ -6,6 +6,9 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
+import shutil
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -362,3 +365,30 @@ def test_arena_round_robin_save_from_the_command_line(tmp_path):
     r = CliRunner().invoke(main, ["arena", "random", "greedy", "--save", str(path)])
     assert r.exit_code == 2 and "--save keeps a round robin's pairings: add --round-robin" in r.output
     assert path.read_text() == first
+
+
+def test_the_readme_ladder_is_the_one_kept_in_benches(monkeypatch, tmp_path):
+    # The README's command, given the committed file (a copy), rates every
+    # pairing from it without playing a game, and the README's table shows
+    # exactly those ratings.
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    command = next(line for line in readme.splitlines() if "--save benches/ladder-seed31.json" in line)
+    words = command.split()
+    agents = words[2 : words.index("--round-robin")]
+    path = tmp_path / "ladder.json"
+    shutil.copy(root / "benches" / "ladder-seed31.json", path)
+
+    def no_game(*args, **kwargs):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr("pavilion.analysis.arena", no_game)
+    ladder = round_robin(agents, games=10, seed=31, save=path)
+    assert ladder["reused"] == 28 and ladder["games"] == 0
+    old = ",rollout=noisy,margin=0.1,widening=off"
+    for r in ladder["ratings"]:
+        a = r["agent"]
+        name = f"old, {a[len('mcts:time=') : -len(old)]} s" if a.endswith(old) else f"`{a}`"
+        low, high = (f"{round(x):+d}".replace("-", "−") for x in r["ci95"])
+        row = f"| {name} | {round(r['elo']):+d} ({low} … {high}) | {100 * r['score']:.1f}% |".replace("-", "−")
+        assert re.search(re.escape(row), readme), row
