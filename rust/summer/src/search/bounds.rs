@@ -17,9 +17,7 @@
 //! lies outside its window, and bounds the refill outcomes of a chance node
 //! by it (`Solver::expectation`), which does not depend on the supply.
 
-use rustc_hash::FxHashMap;
-
-use super::split::alone;
+use super::split::{alone, Alone, Found};
 use super::tree_moves;
 use crate::moves::{Move, MoveList};
 use crate::scoring::breakdown;
@@ -31,17 +29,12 @@ pub(super) type Scores = (i64, i64);
 
 /// Each seat's score bounds by (board, bonus tiles owed), kept for the whole solve.
 pub(super) struct ScoreBounds {
-    known: [FxHashMap<(Board, u8), Scores>; 2],
-    /// Boards searched (each once).
-    pub(super) nodes: u64,
-    /// Boards it may search in all: past them it answers `None` for every
-    /// board not yet known (the solve then searches without the bounds).
-    limit: u64,
+    pub(super) known: Alone<(Board, u8), Scores>,
 }
 
 impl ScoreBounds {
     pub(super) fn new(limit: u64) -> ScoreBounds {
-        ScoreBounds { known: Default::default(), nodes: 0, limit }
+        ScoreBounds { known: Alone::new(limit) }
     }
 
     /// `seat`'s (upper, lower) final score bounds in `g`, whatever the other
@@ -56,13 +49,9 @@ impl ScoreBounds {
             return Some((score, score));
         }
         let k = (*g.board(seat), g.bonus_owed);
-        if let Some(&v) = self.known[seat].get(&k) {
+        if let Found::Known(v) = self.known.find(seat, &k)? {
             return Some(v);
         }
-        if self.nodes >= self.limit {
-            return None;
-        }
-        self.nodes += 1;
         let owed = g.bonus_owed();
         let v = if owed > 0 {
             // A supply holding `owed` of every colour offers every pick.
@@ -90,7 +79,7 @@ impl ScoreBounds {
             }
             (upper, lower)
         };
-        self.known[seat].insert(k, v);
+        self.known.insert(seat, k, v);
         Some(v)
     }
 }

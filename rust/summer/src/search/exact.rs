@@ -215,9 +215,9 @@ impl<'a> Solver<'a> {
     /// alone count as positions too).
     fn fixed_scores(&mut self, g: &Game) -> Option<Option<[i64; 2]>> {
         let Some(fixed) = self.fixed.as_mut() else { return Some(None) };
-        let before = fixed.nodes;
+        let before = fixed.best.nodes;
         let both = fixed.best(g, 0).zip(fixed.best(g, 1));
-        let spent = fixed.nodes - before;
+        let spent = fixed.best.nodes - before;
         self.budget.charge(spent).then_some(both.map(|(a, b)| [a, b]))
     }
 
@@ -225,9 +225,9 @@ impl<'a> Solver<'a> {
     /// (`ScoreBounds`): `Some(None)` where they are not known, `None` once the
     /// budget is spent (the boards searched count as positions).
     fn range(&mut self, g: &Game) -> Option<Option<(f64, f64)>> {
-        let before = self.bounds.as_ref().map_or(0, |b| b.nodes);
+        let before = self.bounds.as_ref().map_or(0, |b| b.known.nodes);
         let range = self.range_uncharged(g);
-        let spent = self.bounds.as_ref().map_or(0, |b| b.nodes) - before;
+        let spent = self.bounds.as_ref().map_or(0, |b| b.known.nodes) - before;
         self.budget.charge(spent).then_some(range)
     }
 
@@ -333,9 +333,9 @@ impl<'a> Solver<'a> {
         tree_moves(g, &mut moves);
         let mut forced = None;
         if let Some(fixed) = self.fixed.as_mut() {
-            let before = fixed.nodes;
+            let before = fixed.best.nodes;
             forced = fixed.forced_move(g, &moves);
-            if !self.budget.charge(fixed.nodes - before) {
+            if !self.budget.charge(fixed.best.nodes - before) {
                 return None;
             }
         }

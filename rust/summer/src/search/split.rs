@@ -50,21 +50,54 @@ pub(super) fn bonus_left(board: &Board) -> u32 {
     FEATURES.iter().filter(|f| board.covered_mask & f.mask != f.mask).map(|f| u32::from(f.kind.bonus())).sum()
 }
 
+/// What a search over each seat's board alone has found, by board, and how
+/// many boards it may still search: past its limit it answers `None` for
+/// every board not yet known (the joint search then does without it, which
+/// is always exact), and the solve's own budget stays the bound on its time.
+pub(super) struct Alone<K, V> {
+    known: [FxHashMap<K, V>; 2],
+    /// Boards searched (each once).
+    pub(super) nodes: u64,
+    limit: u64,
+}
+
+pub(super) enum Found<V> {
+    Known(V),
+    Search,
+}
+
+impl<K: std::hash::Hash + Eq, V: Copy> Alone<K, V> {
+    pub(super) fn new(limit: u64) -> Alone<K, V> {
+        Alone { known: Default::default(), nodes: 0, limit }
+    }
+
+    /// What is known of `k` for `seat`, or leave to search it now (counted);
+    /// `None` past the limit.
+    pub(super) fn find(&mut self, seat: usize, k: &K) -> Option<Found<V>> {
+        if let Some(&v) = self.known[seat].get(k) {
+            return Some(Found::Known(v));
+        }
+        if self.nodes >= self.limit {
+            return None;
+        }
+        self.nodes += 1;
+        Some(Found::Search)
+    }
+
+    pub(super) fn insert(&mut self, seat: usize, k: K, v: V) {
+        self.known[seat].insert(k, v);
+    }
+}
+
 /// Each seat's best final score playing alone, by board: `None` while it can
 /// still complete a feature. Kept for the whole solve.
 pub(super) struct FixedSeats {
-    best: [FxHashMap<Board, Option<i64>>; 2],
-    /// Boards searched (each once).
-    pub(super) nodes: u64,
-    /// Boards it may search in all: past them it answers `None` for every
-    /// board not yet known (so the joint search tries every move, which is
-    /// always exact), and the solve's own budget stays the bound on its time.
-    limit: u64,
+    pub(super) best: Alone<Board, Option<i64>>,
 }
 
 impl FixedSeats {
     pub(super) fn new(limit: u64) -> FixedSeats {
-        FixedSeats { best: Default::default(), nodes: 0, limit }
+        FixedSeats { best: Alone::new(limit) }
     }
 
     /// The best final score `seat` can still reach in `g`, if it can no longer
@@ -82,13 +115,9 @@ impl FixedSeats {
             return Some(i64::from(breakdown(g.side(), g.board(seat)).total));
         }
         let board = *g.board(seat);
-        if let Some(&v) = self.best[seat].get(&board) {
+        if let Found::Known(v) = self.best.find(seat, &board)? {
             return v;
         }
-        if self.nodes >= self.limit {
-            return None;
-        }
-        self.nodes += 1;
         let mut moves = MoveList::new();
         tree_moves(g, &mut moves);
         let mut best = Some(i64::MIN);
@@ -109,7 +138,7 @@ impl FixedSeats {
                 }
             }
         }
-        self.best[seat].insert(board, best);
+        self.best.insert(seat, board, best);
         best
     }
 
