@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import sys
 import time
 
@@ -19,10 +20,24 @@ pexpect = pytest.importorskip("pexpect")
 PROMPT = r"move \(help for help\)> "
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """Runs in each child before it starts: Ctrl-C interrupts, as at a
+    terminal, even when the tests themselves were started in the background
+    by a shell without job control, which starts them with SIGINT ignored
+    (and Python then never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(tmp_path, *args, timeout=30):
     env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100")
     child = pexpect.spawn(
-        sys.executable, ["-m", "pavilion", "play", *args], cwd=str(tmp_path), env=env, encoding="utf-8", timeout=timeout
+        sys.executable,
+        ["-m", "pavilion", "play", *args],
+        cwd=str(tmp_path),
+        env=env,
+        encoding="utf-8",
+        timeout=timeout,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     return child
 
@@ -130,6 +145,7 @@ def test_akropolis_ctrl_c_and_ctrl_d_save_and_the_game_continues(tmp_path):
             env=env,
             encoding="utf-8",
             timeout=60,
+            preexec_fn=ctrl_c_as_at_a_terminal,
         )
 
     child = spawn("--seats", "human,greedy", "--seed", "8")
@@ -174,6 +190,7 @@ def test_ctrl_c_during_a_review_shows_the_moves_reviewed_so_far(tmp_path):
         env=env,
         encoding="utf-8",
         timeout=60,
+        preexec_fn=ctrl_c_as_at_a_terminal,
     )
     time.sleep(2.5)  # a few moves reviewed, far from all 40
     child.sendintr()
