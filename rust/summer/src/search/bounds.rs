@@ -17,10 +17,9 @@
 //! lies outside its window, and bounds the refill outcomes of a chance node
 //! by it (`Solver::expectation`), which does not depend on the supply.
 
-use super::split::{alone, Alone, Found};
+use super::split::{alone, final_score, Alone, Found};
 use super::tree_moves;
 use crate::moves::{Move, MoveList};
-use crate::scoring::breakdown;
 use crate::state::{Board, Game};
 use crate::tiles::{for_each_submultiset, Tiles, NUM_COLOURS};
 
@@ -45,7 +44,7 @@ impl ScoreBounds {
 
     fn search(&mut self, g: &Game, seat: usize) -> Option<Scores> {
         if g.has_passed(seat) {
-            let score = i64::from(breakdown(g.side(), g.board(seat)).total);
+            let score = final_score(g, seat);
             return Some((score, score));
         }
         let k = (*g.board(seat), g.bonus_owed);

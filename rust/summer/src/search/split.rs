@@ -44,6 +44,11 @@ pub(super) fn alone(g: &Game, seat: usize) -> Game {
     a
 }
 
+/// `seat`'s final score once it has passed in a game it plays alone (`alone`).
+pub(super) fn final_score(g: &Game, seat: usize) -> i64 {
+    i64::from(breakdown(g.side(), g.board(seat)).total)
+}
+
 /// The most bonus tiles `board` could still earn: every feature not yet
 /// complete completed.
 pub(super) fn bonus_left(board: &Board) -> u32 {
@@ -112,7 +117,7 @@ impl FixedSeats {
 
     fn best_alone(&mut self, g: &Game, seat: usize) -> Option<i64> {
         if g.has_passed(seat) {
-            return Some(i64::from(breakdown(g.side(), g.board(seat)).total));
+            return Some(final_score(g, seat));
         }
         let board = *g.board(seat);
         if let Found::Known(v) = self.best.find(seat, &board)? {
