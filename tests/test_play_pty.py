@@ -28,18 +28,22 @@ def ctrl_c_as_at_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn(tmp_path, *args, timeout=30):
-    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100")
-    child = pexpect.spawn(
+def pavilion_in_a_terminal(tmp_path, args, timeout, columns=100):
+    """`python -m pavilion ARGS` in a pseudo-terminal, started in `tmp_path`."""
+    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS=str(columns))
+    return pexpect.spawn(
         sys.executable,
-        ["-m", "pavilion", "play", *args],
+        ["-m", "pavilion", *args],
         cwd=str(tmp_path),
         env=env,
         encoding="utf-8",
         timeout=timeout,
         preexec_fn=ctrl_c_as_at_a_terminal,
     )
-    return child
+
+
+def spawn(tmp_path, *args, timeout=30):
+    return pavilion_in_a_terminal(tmp_path, ["play", *args], timeout)
 
 
 def finish(child):
@@ -135,18 +139,8 @@ def test_a_record_folder_removed_mid_game_falls_back(tmp_path):
 
 
 def test_akropolis_ctrl_c_and_ctrl_d_save_and_the_game_continues(tmp_path):
-    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="100")
-
     def spawn(*args):
-        return pexpect.spawn(
-            sys.executable,
-            ["-m", "pavilion", "akropolis", "play", *args],
-            cwd=str(tmp_path),
-            env=env,
-            encoding="utf-8",
-            timeout=60,
-            preexec_fn=ctrl_c_as_at_a_terminal,
-        )
+        return pavilion_in_a_terminal(tmp_path, ["akropolis", "play", *args], 60)
 
     child = spawn("--seats", "human,greedy", "--seed", "8")
     for _ in range(2):
@@ -182,16 +176,8 @@ def test_ctrl_c_during_a_review_shows_the_moves_reviewed_so_far(tmp_path):
         moves.append(str(agent.choose(g)))
         g.play(moves[-1])
     (tmp_path / "r.json").write_text(GameRecord(seed=4, seats=["greedy", "greedy"], moves=moves).to_json())
-    env = dict(os.environ, TERM="dumb", NO_COLOR="1", COLUMNS="120")
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "pavilion", "review", "r.json", "--time-per-move", "0.3", "--threads", "1"],
-        cwd=str(tmp_path),
-        env=env,
-        encoding="utf-8",
-        timeout=60,
-        preexec_fn=ctrl_c_as_at_a_terminal,
-    )
+    args = ["review", "r.json", "--time-per-move", "0.3", "--threads", "1"]
+    child = pavilion_in_a_terminal(tmp_path, args, 60, columns=120)
     time.sleep(2.5)  # a few moves reviewed, far from all 40
     child.sendintr()
     child.expect("interrupted: the moves reviewed so far")
