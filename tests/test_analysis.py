@@ -189,6 +189,25 @@ def test_solve_reports_progress_and_a_ctrl_c(monkeypatch):
     assert r["interrupted"] is True and r["iterations"] == 10, "Ctrl-C keeps the answer so far"
 
 
+def test_ctrl_c_during_the_exact_attempt_leaves_no_answer_and_one_line(monkeypatch, tmp_path):
+    # The search is built first, and building it tries the exact solve: a
+    # Ctrl-C there leaves no move valued, which the CLI says in one line.
+    from click.testing import CliRunner
+
+    from pavilion.cli import main
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(analysis, "Search", interrupted)
+    r = solve(Game(seed=1), iterations=3000)
+    assert r["interrupted"] is True and r["moves"] == [] and r["iterations"] == 0 and r["to_move"] == 0
+    (tmp_path / "p.json").write_text(Game(seed=1).to_json())
+    out = CliRunner().invoke(main, ["solve", str(tmp_path / "p.json")])
+    assert out.exit_code == 0 and "Traceback" not in out.output
+    assert out.output.strip().splitlines()[-1] == "interrupted before any move was valued: there is no answer"
+
+
 def test_arena_counts_shared_wins_as_fractions(monkeypatch):
     results = [
         {"index": 0, "seats": [0, 1], "scores": [50, 50], "winners": [0, 1], "moves": 90},

@@ -94,15 +94,31 @@ def solve(
 ) -> Analysis:
     """Ranks the moves of the player to move (of either game). Returns the
     Search result dict plus "interrupted" (Ctrl-C stopped it early) and "to_move".
+    Ctrl-C during the exact attempt that comes first leaves no moves ranked.
 
     Budget: `iterations` and/or `seconds`; with neither, 2 seconds.
     """
     iterations, seconds = checked_budget(iterations, seconds, 2.0)
-    search = (
-        akropolis.Search(game, seed=seed, threads=threads)
-        if isinstance(game, akropolis.Game)
-        else Search(game, seed=seed, threads=threads)
-    )
+    start = time.monotonic()
+    try:
+        # Building the search first tries the exact solve, which can take a second or two.
+        search = (
+            akropolis.Search(game, seed=seed, threads=threads)
+            if isinstance(game, akropolis.Game)
+            else Search(game, seed=seed, threads=threads)
+        )
+    except KeyboardInterrupt:
+        # Stopped before any move was valued: no answer, and nothing lost.
+        return {
+            "exact": False,
+            "method": "solver",
+            "iterations": 0,
+            "seconds": time.monotonic() - start,
+            "nodes": 0,
+            "moves": [],
+            "interrupted": True,
+            "to_move": game.current_player,
+        }
     method: Literal["solver", "mcts"] = "solver" if search.exact else "mcts"
     interrupted = False
     try:

@@ -197,9 +197,9 @@ main.add_command(
         """Analyse a position file (`-` reads stdin) or a game record: ranked
         moves for the player to move.
 
-        The last round's placing is solved exactly when that takes under about a
-        second (the supply draws still to come weighed by their odds, never
-        read); otherwise Monte-Carlo tree search runs for the budget.
+        The last round's placing is solved exactly when that takes a second or
+        two at most (the supply draws still to come weighed by their odds,
+        never read); otherwise Monte-Carlo tree search runs for the budget.
         Ctrl-C stops early and prints the best answer so far.
         """,
     )

@@ -360,6 +360,9 @@ def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as
         out["moves"] = [dict(m, move=str(m["move"]), pv=[str(x) for x in m["pv"]]) for m in moves]
         click.echo(json.dumps(out, indent=2))
         return
+    if result["interrupted"] and not moves:
+        console.print("[yellow]interrupted[/] before any move was valued: there is no answer")
+        return
     # Solved before any search (the table counts the solver's positions), or
     # searched (visits), perhaps to a proof.
     solved_first = result["method"] == "solver"
