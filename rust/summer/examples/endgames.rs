@@ -1,8 +1,8 @@
-//! `cargo run --release --example endgames -p pavilion-summer -- [games] [agent] [players]`:
-//! how early the exact solver works. Plays `games` games between two copies of
+//! `cargo run --release --example endgames -p pavilion-summer -- [games] [agent] [players] [positions]`:
+//! how early the exact solver works. Plays `games` games between copies of
 //! `agent` (default greedy) and, at the start of the last round's placing,
-//! times `exact::solve` (the default node budget): the share solved and the
-//! distribution of times.
+//! times `exact::solve` (at most `positions`, default the default node
+//! budget): the share solved and the distribution of times.
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -16,6 +16,7 @@ fn main() {
     let games: u64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(100);
     let spec = args.get(1).cloned().unwrap_or("greedy".into());
     let players: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(2);
+    let budget: u64 = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(exact::DEFAULT_NODE_BUDGET);
     let stop = AtomicBool::new(false);
     let mut times = Vec::new();
     let mut solved = 0;
@@ -29,7 +30,7 @@ fn main() {
             g.play(&m).expect("legal");
         }
         let start = Instant::now();
-        let r = exact::solve(&g, &SearchConfig::default(), exact::DEFAULT_NODE_BUDGET, &stop);
+        let r = exact::solve(&g, &SearchConfig::default(), budget, &stop);
         let t = start.elapsed().as_secs_f64();
         if r.is_some() {
             solved += 1;
@@ -37,10 +38,12 @@ fn main() {
         }
         // How many moves into the placing the solve first succeeds (the game played on by the agents).
         let mut into = 0;
-        while !g.is_over() && exact::solve(&g, &SearchConfig::default(), exact::DEFAULT_NODE_BUDGET, &stop).is_none() {
+        let mut unsolved = r.is_none();
+        while unsolved && !g.is_over() {
             let m = agents[g.current_player()].choose(&g).expect("a move");
             g.play(&m).expect("legal");
             into += 1;
+            unsolved = !g.is_over() && exact::solve(&g, &SearchConfig::default(), budget, &stop).is_none();
         }
         first.push(into);
     }
