@@ -214,21 +214,32 @@ impl<'a> Solver<'a> {
     /// `Some(None)`; `None` once the budget is spent (the boards searched
     /// alone count as positions too).
     fn fixed_scores(&mut self, g: &Game) -> Option<Option<[i64; 2]>> {
-        let Some(fixed) = self.fixed.as_mut() else { return Some(None) };
-        let before = fixed.best.nodes;
-        let both = fixed.best(g, 0).zip(fixed.best(g, 1));
-        let spent = fixed.best.nodes - before;
-        self.budget.charge(spent).then_some(both.map(|(a, b)| [a, b]))
+        self.charged(|s| {
+            let fixed = s.fixed.as_mut()?;
+            let (a, b) = fixed.best(g, 0).zip(fixed.best(g, 1))?;
+            Some([a, b])
+        })
+    }
+
+    /// Boards searched alone so far (`FixedSeats` and `ScoreBounds`).
+    fn boards_alone(&self) -> u64 {
+        self.fixed.as_ref().map_or(0, |f| f.best.nodes) + self.bounds.as_ref().map_or(0, |b| b.known.nodes)
+    }
+
+    /// What `f` answers, the boards it searched alone counted as positions:
+    /// `None` once that spends the budget.
+    fn charged<T>(&mut self, f: impl FnOnce(&mut Self) -> T) -> Option<T> {
+        let before = self.boards_alone();
+        let answer = f(self);
+        let spent = self.boards_alone() - before;
+        self.budget.charge(spent).then_some(answer)
     }
 
     /// Seat 0's utility range in `g` from each player's score bounds alone
     /// (`ScoreBounds`): `Some(None)` where they are not known, `None` once the
     /// budget is spent (the boards searched count as positions).
     fn range(&mut self, g: &Game) -> Option<Option<(f64, f64)>> {
-        let before = self.bounds.as_ref().map_or(0, |b| b.known.nodes);
-        let range = self.range_uncharged(g);
-        let spent = self.bounds.as_ref().map_or(0, |b| b.known.nodes) - before;
-        self.budget.charge(spent).then_some(range)
+        self.charged(|s| s.range_uncharged(g))
     }
 
     /// `range` without counting the boards searched against the budget.
@@ -331,14 +342,7 @@ impl<'a> Solver<'a> {
         }
         let mut moves = MoveList::new();
         tree_moves(g, &mut moves);
-        let mut forced = None;
-        if let Some(fixed) = self.fixed.as_mut() {
-            let before = fixed.best.nodes;
-            forced = fixed.forced_move(g, &moves);
-            if !self.budget.charge(fixed.best.nodes - before) {
-                return None;
-            }
-        }
+        let forced = self.charged(|s| s.fixed.as_mut().and_then(|f| f.forced_move(g, &moves)))?;
         let order = match forced {
             Some(i) => vec![i],
             None => self.order(g, &moves, stored.map(|e| e.best as usize)),
