@@ -235,14 +235,22 @@ def test_seat_summaries_count_each_seat_s_marks_and_average_its_moves():
 
 class ScriptedSearch:
     """Stands in for the engine's search: each ply's first search lists the
-    moves of `SCRIPT[ply]`; every construction and run is logged."""
+    moves of `SCRIPT[ply]`, found by an MCTS ("mcts"), by the solver before
+    any search ("solver"), or by an MCTS whose tree proved the root on the
+    way ("proven"); every construction and run is logged."""
 
-    SCRIPT: ClassVar[dict[int, tuple[bool, list[tuple[str, float, int]]]]] = {}
+    SCRIPT: ClassVar[dict[int, tuple[str, list[tuple[str, float | None, int]]]]] = {}
     log: ClassVar[list[tuple]] = []
 
     def __init__(self, game: Game, *, seed: int, threads: int, moves: list[str] | None = None) -> None:
-        self.ply, self.moves, self.exact = len(game.move_stack) + 1, moves, self.SCRIPT[len(game.move_stack) + 1][0]
+        self.ply, self.moves = len(game.move_stack) + 1, moves
+        self.kind = self.SCRIPT[self.ply][0]
+        self.exact = self.kind == "solver"
         self.log.append(("search", self.ply, seed, threads, moves and [str(m) for m in moves]))
+
+    def ran(self, iterations: int | None, seconds: float | None, threads: int) -> None:
+        self.log.append(("run", self.ply, iterations, seconds, threads))
+        self.exact = self.kind != "mcts"
 
     def result(self, *, pv_length: int) -> dict:
         self.log.append(("result", self.ply, pv_length))
@@ -255,16 +263,17 @@ class ScriptedSearch:
 
 def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_hardly_tried_it(monkeypatch):
     monkeypatch.setattr(ScriptedSearch, "log", [])
-    monkeypatch.setattr(
-        "pavilion.review.run_search", lambda s, i, sec, th: ScriptedSearch.log.append(("run", s.ply, i, sec, th))
-    )
-    moves = greedy_until_the_last_placing(1)[1][:5]
+    monkeypatch.setattr("pavilion.review.run_search", lambda s, i, sec, th: s.ran(i, sec, th))
+    moves = greedy_until_the_last_placing(1)[1][:8]
     ScriptedSearch.SCRIPT = {
-        1: (False, [(moves[0], 0.6, 900), ("x", 0.5, 100)]),  # played the best
-        2: (False, [("x", 0.7, 900), (moves[1], 0.4, 50)]),  # tried 50 times: enough
-        3: (False, [("x", 0.7, 900), (moves[2], 0.65, 49)]),  # tried 49 times: searched alone
-        4: (True, [("x", 0.9, 1), (moves[3], 0.5, 1)]),  # exact: its value stands, however few visits
-        5: (True, [("x", 0.9, 1)]),  # not listed (a pruned pass, say): searched alone
+        1: ("mcts", [(moves[0], 0.6, 900), ("x", 0.5, 100)]),  # played the best
+        2: ("mcts", [("x", 0.7, 900), (moves[1], 0.4, 50)]),  # tried 50 times: enough
+        3: ("mcts", [("x", 0.7, 900), (moves[2], 0.65, 49)]),  # tried 49 times: searched alone
+        4: ("solver", [("x", 0.9, 1), (moves[3], 0.5, 1)]),  # solved first: its value stands, however few visits
+        5: ("solver", [("x", 0.9, 1)]),  # not listed (a pruned pass, say): searched alone
+        6: ("proven", [("x", 1.0, 1), (moves[5], None, 0)]),  # never reached before the proof: searched alone
+        7: ("proven", [("x", 1.0, 5), (moves[6], 0.3, 900)]),  # the proof is the best move's: searched alone
+        8: ("proven", [(moves[7], 1.0, 1), ("x", None, 0)]),  # the proven best, played
     }
 
     class Scripted(GameRecord):
@@ -278,15 +287,18 @@ def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_h
         (3, "x", 0.7, 0.05),
         (4, "x", 0.9, 0.5),
         (5, "x", 0.9, 0.05),
+        (6, "x", 1.0, 0.05),
+        (7, "x", 1.0, 0.05),
+        (8, moves[7], 1.0, 1.0),
     ]
-    assert [m["loss"] for m in result["moves"]] == pytest.approx([0, 0.3, 0.65, 0.4, 0.85])
-    assert [m["exact"] for m in result["moves"]] == [False, False, False, True, True]
+    assert [m["loss"] for m in result["moves"]] == pytest.approx([0, 0.3, 0.65, 0.4, 0.85, 0.95, 0.95, 0])
+    assert [m["exact"] for m in result["moves"]] == [False, False, False, True, True, True, True, True]
     alone = [(e[1], e[2], e[3], e[4]) for e in ScriptedSearch.log if e[0] == "search" and e[4] is not None]
-    assert alone == [(3, move_seed(4, 3), 3, [moves[2]]), (5, move_seed(4, 5), 3, [moves[4]])]
+    assert alone == [(ply, move_seed(4, ply), 3, [moves[ply - 1]]) for ply in (3, 5, 6, 7)]
     first = [e for e in ScriptedSearch.log if e[0] == "search" and e[4] is None]
-    assert first == [("search", ply, move_seed(4, ply), 3, None) for ply in range(1, 6)]
-    assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, 77, None, 3) for ply in range(1, 6)}
-    assert {e for e in ScriptedSearch.log if e[0] == "result"} == {("result", ply, 0) for ply in range(1, 6)}
+    assert first == [("search", ply, move_seed(4, ply), 3, None) for ply in range(1, 9)]
+    assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, 77, None, 3) for ply in range(1, 9)}
+    assert {e for e in ScriptedSearch.log if e[0] == "result"} == {("result", ply, 0) for ply in range(1, 9)}
     assert (result["game"], result["iterations"], result["seconds"], result["seed"], result["interrupted"]) == (
         "pavilion-record",
         77,
@@ -308,7 +320,7 @@ def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_h
     assert ("run", 1, None, DEFAULT_SECONDS, 1) in ScriptedSearch.log
     ScriptedSearch.log.clear()
     review(record, seconds=0.01)
-    assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, None, 0.01, 1) for ply in range(1, 6)}
+    assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, None, 0.01, 1) for ply in range(1, 9)}
 
 
 def test_read_record_names_the_record_in_every_refusal():

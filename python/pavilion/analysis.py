@@ -82,6 +82,17 @@ def run_search(
             progress(search.iterations, time.monotonic() - start)
 
 
+def evaluated(move: MoveStats | AkropolisMoveStats) -> float:
+    """A move's win rate where the search evaluated it. A search of at least
+    one iteration always evaluates its best move and a move searched alone;
+    another move may have no figures (`win_rate` None): a proof stopped the
+    search before it reached them."""
+    rate = move["win_rate"]
+    if rate is None:
+        raise RuntimeError(f"the search never evaluated {move['move']}")
+    return rate
+
+
 def solve(
     game: Game | akropolis.Game,
     *,

@@ -383,12 +383,14 @@ def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as
     for col, just in columns:
         t.add_column(col, justify=just)
     for i, m in enumerate(moves, 1):
+        # A move the search never reached (a proof elsewhere stopped it first) has no figures.
+        searched = m["win_rate"] is not None
         t.add_row(
             str(i),
             str(m["move"]),
             str(m["visits"]),
-            f"{100 * m['win_rate']:.1f}%",
-            f"{m['margin']:+.1f}",
+            f"{100 * m['win_rate']:.1f}%" if searched else "not searched",
+            f"{m['margin']:+.1f}" if searched else "—",
             " ".join(str(x) for x in m["pv"][:10]),
         )
     console.print(t)

@@ -2,7 +2,8 @@
 chess sites review games. For each move the search (exact where the game can
 solve the rest, else MCTS for the budget) gives the best move and its win
 rate; the move played gets its own win rate from the same position (searched
-on its own when the first search hardly tried it). The loss is the drop in
+on its own when the first search hardly tried it, or proved the position by
+another move: a proven root says nothing of the moves it never reached). The loss is the drop in
 win rate, marked `?!`, `?` or `??` past the thresholds.
 
 Each search starts from the position the player faced and re-deals whatever
@@ -22,7 +23,7 @@ from typing import Any, TypedDict
 
 from pavilion._engine import NotationError, OptionsError
 from pavilion.akropolis.record import AkropolisRecord
-from pavilion.analysis import checked_budget, run_search
+from pavilion.analysis import checked_budget, evaluated, run_search
 from pavilion.files import parse_json, quote_path, save_picture
 from pavilion.record import GameRecord, Record, move_seed
 
@@ -135,16 +136,30 @@ def review(
             played = record.MOVE.parse(text)
             searched_seed = move_seed(seed, ply)
             search = record.SEARCH(game, seed=searched_seed, threads=threads)
+            # Solved before any search: every move then has its exact value.
+            solved_first = search.exact
             run_search(search, iterations, seconds, threads)
             result = search.result(pv_length=0)
             best = result["moves"][0]
             mine = next((m for m in result["moves"] if m["move"] == played), None)
-            if mine is None or (not result["exact"] and mine["visits"] < MIN_VISITS):
+            exact = result["exact"]
+            # The solver values every move; a tree that proved the root proved its
+            # best move, not the others (it may never have reached them), and a
+            # move the tree hardly tried has no sure figure: those are searched alone.
+            if played == best["move"]:
+                mine = best
+            elif (
+                mine is None
+                or mine["win_rate"] is None
+                or (not solved_first and (result["exact"] or mine["visits"] < MIN_VISITS))
+            ):
                 alone = record.SEARCH(game, seed=searched_seed, threads=threads, moves=[played])
                 run_search(alone, iterations, seconds, threads)
                 mine = alone.result(pv_length=0)["moves"][0]
-            after = best["win_rate"] if played == best["move"] else mine["win_rate"]
-            loss = max(0.0, best["win_rate"] - after)
+                exact = exact and alone.exact
+            before = evaluated(best)
+            after = evaluated(mine)
+            loss = max(0.0, before - after)
             reviewed.append(
                 {
                     "ply": ply,
@@ -152,11 +167,11 @@ def review(
                     "seat": game.current_player,
                     "move": text,
                     "best": str(best["move"]),
-                    "win_before": best["win_rate"],
+                    "win_before": before,
                     "win_after": after,
                     "loss": loss,
                     "mark": marks.mark(loss),
-                    "exact": result["exact"],
+                    "exact": exact,
                     "accuracy": move_accuracy(loss),
                 }
             )

@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Generic
 from rich.console import Console, RenderableType
 from rich.text import Text
 
+from pavilion.analysis import evaluated
 from pavilion.files import SaveError, save_somewhere, save_text, shown
 from pavilion.record import HUMAN, GameT, Record, move_seed
 
@@ -186,7 +187,7 @@ class Session(Generic[GameT]):
         best = s.result(top=1)["moves"][0]
         how = "exact" if s.exact else "MCTS"
         self.console.print(
-            f"hint ({how}): {best['move']}  win rate {100 * best['win_rate']:.0f}%, margin {best['margin']:+.1f}"
+            f"hint ({how}): {best['move']}  win rate {100 * evaluated(best):.0f}%, margin {best['margin']:+.1f}"
         )
 
     def read_move(self, text: str) -> object | None:

@@ -237,10 +237,13 @@ class Breakdown(TypedDict):
     total: int
 
 class MoveStats(TypedDict):
+    """One candidate. `win_rate` and `margin` are None (and `pv` empty) for a
+    move the search never evaluated: no visit and no proof."""
+
     move: Move
     visits: int
-    win_rate: float
-    margin: float
+    win_rate: float | None
+    margin: float | None
     pv: list[Move]
 
 class SearchResult(TypedDict):

@@ -157,10 +157,13 @@ class Game:
 def _game_from_state(text: str, seed: int | None) -> Game: ...
 
 class MoveStats(TypedDict):
+    """One candidate. `win_rate` and `margin` are None (and `pv` empty) for a
+    move the search never evaluated: no visit and no proof."""
+
     move: Move
     visits: int
-    win_rate: float
-    margin: float
+    win_rate: float | None
+    margin: float | None
     pv: list[Move]
 
 class SearchResult(TypedDict):

@@ -27,6 +27,6 @@ fn main() {
         s.memory_bytes() as f64 / 1e6,
         r.moves[0].mv,
         r.moves[0].visits,
-        r.moves[0].win_rate
+        r.moves[0].win_rate.unwrap()
     );
 }

@@ -209,7 +209,7 @@ mod tests {
     }
 
     fn stats(mv: u32, visits: u64, win_rate: f64, margin: f64) -> MoveStats<u32> {
-        MoveStats { mv, visits, win_rate, margin, pv: Vec::new() }
+        MoveStats { mv, visits, win_rate: Some(win_rate), margin: Some(margin), pv: Vec::new() }
     }
 
     #[test]

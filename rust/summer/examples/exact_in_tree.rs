@@ -45,7 +45,9 @@ fn main() {
         }
         found += 1;
         let w = SearchConfig::default().margin_weight;
-        let util = |m: &pavilion_summer::search::MoveStats| pavilion_summer::search::utility(m.win_rate, m.margin, w);
+        let util = |m: &pavilion_summer::search::MoveStats| {
+            pavilion_summer::search::utility(m.win_rate.unwrap(), m.margin.unwrap(), w)
+        };
         let top = util(&r.moves[0]);
         for (k, mode) in modes.iter().enumerate() {
             let cfg = SearchConfig { seed, exact: *mode, ..SearchConfig::default() };

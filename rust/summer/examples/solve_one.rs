@@ -27,7 +27,7 @@ fn main() {
     let r = exact::solve(&g, &SearchConfig::default(), budget, &stop);
     println!(
         "{:?} in {:.2}s",
-        r.map(|r| (r.iterations, r.nodes, r.moves[0].mv.to_string(), r.moves[0].win_rate)),
+        r.map(|r| (r.iterations, r.nodes, r.moves[0].mv.to_string(), r.moves[0].win_rate.unwrap())),
         start.elapsed().as_secs_f64()
     );
 }

@@ -162,15 +162,25 @@ pub fn outcome_of(standing: &[(i64, i64)]) -> (Values, Values) {
 }
 
 /// One candidate move with its statistics, from the mover's point of view.
+/// A move the search never evaluated (no visit, no proof: a proof elsewhere
+/// stopped the search first) has no win rate, margin or line: `None` and an
+/// empty `pv`, never a 0 that reads as a searched loss.
 #[derive(Clone, Debug)]
 pub struct MoveStats<M> {
     pub mv: M,
     pub visits: u64,
     /// Mean win/draw/loss value: the win rate (a shared win counts 1/k).
-    pub win_rate: f64,
+    pub win_rate: Option<f64>,
     /// Mean final score margin over the best opponent.
-    pub margin: f64,
+    pub margin: Option<f64>,
     pub pv: Vec<M>,
+}
+
+impl<M> MoveStats<M> {
+    /// Whether the search evaluated this move (visited or proved it).
+    pub fn evaluated(&self) -> bool {
+        self.win_rate.is_some()
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -325,23 +335,20 @@ impl<G: Game> Searcher<G> {
                     w += e.wdl;
                     m += e.margin;
                 }
-                let d = v.max(1) as f64;
                 // The PV comes from the tree that proved the root, else the one that visited this move most.
                 let pv_tree = solved.unwrap_or_else(|| {
                     self.trees.iter().max_by_key(|t| t.root_edges()[i].visits).expect("at least one tree")
                 });
-                let mut stats = MoveStats {
+                let proof = solved.and_then(|t| t.root_edge_proof(i)).map(|(wdl, margin)| (wdl[mover], margin[mover]));
+                let value = proof.or((v > 0).then(|| (w / v as f64, m / v as f64)));
+                let stats = MoveStats {
                     mv: root_edges[i].mv,
                     visits: v,
-                    win_rate: w / d,
-                    margin: m / d,
-                    pv: pv_tree.principal_variation(i, pv_len),
+                    win_rate: value.map(|(w, _)| w),
+                    margin: value.map(|(_, m)| m),
+                    pv: if value.is_some() { pv_tree.principal_variation(i, pv_len) } else { Vec::new() },
                 };
-                let proof = solved.and_then(|t| t.root_edge_proof(i));
-                if let Some((wdl, margin)) = proof {
-                    (stats.win_rate, stats.margin) = (wdl[mover], margin[mover]);
-                }
-                (proof.map(|_| utility(stats.win_rate, stats.margin, self.cfg.margin_weight)), stats)
+                (proof.map(|(w, m)| utility(w, m, self.cfg.margin_weight)), stats)
             })
             .collect();
         // Proven moves first, best value first (the proving move leads: a
@@ -350,7 +357,9 @@ impl<G: Game> Searcher<G> {
             (Some(x), Some(y)) => y.total_cmp(x),
             (Some(_), None) => std::cmp::Ordering::Less,
             (None, Some(_)) => std::cmp::Ordering::Greater,
-            (None, None) => b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)),
+            (None, None) => {
+                b.visits.cmp(&a.visits).then(b.win_rate.unwrap_or(0.0).total_cmp(&a.win_rate.unwrap_or(0.0)))
+            }
         });
         SearchResult {
             moves: ranked.into_iter().map(|(_, m)| m).collect(),

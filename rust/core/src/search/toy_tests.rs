@@ -118,9 +118,17 @@ fn win_rates_and_margins_are_the_mean_outcomes_of_each_move() {
     let r = search(&g, uniform(5, 1, super::Parallel::Root), Some(4000), None, &AtomicBool::new(false));
     let best = &r.moves[0];
     assert_eq!(best.mv, 1);
-    assert!(best.win_rate > 0.8 && best.margin > 0.6, "{} {}", best.win_rate, best.margin);
-    assert!(r.moves.iter().all(|m| (0.0..=1.0).contains(&m.win_rate) && (-1.0..=1.0).contains(&m.margin)));
-    assert!(r.moves[1..].iter().all(|m| m.win_rate < best.win_rate));
+    assert!(
+        best.win_rate.unwrap() > 0.8 && best.margin.unwrap() > 0.6,
+        "{} {}",
+        best.win_rate.unwrap(),
+        best.margin.unwrap()
+    );
+    assert!(r
+        .moves
+        .iter()
+        .all(|m| (0.0..=1.0).contains(&m.win_rate.unwrap()) && (-1.0..=1.0).contains(&m.margin.unwrap())));
+    assert!(r.moves[1..].iter().all(|m| m.win_rate.unwrap() < best.win_rate.unwrap()));
 }
 
 #[test]
@@ -321,7 +329,7 @@ fn proven_nim(heap: u32, stake: i64) -> super::SearchResult<u32> {
     assert!(r.iterations < 200_000, "heap {heap}: it searched on after the proof");
     let (win, loss) = ((1.0, stake as f64), (0.0, -stake as f64));
     let best = &r.moves[0];
-    assert_eq!((best.win_rate, best.margin), if nim_wins(heap) { win } else { loss }, "heap {heap}");
+    assert_eq!((best.win_rate.unwrap(), best.margin.unwrap()), if nim_wins(heap) { win } else { loss }, "heap {heap}");
     if nim_wins(heap) {
         assert_eq!(best.mv, heap % 4);
     }
@@ -345,7 +353,10 @@ fn the_tree_proves_nim_from_its_finished_games_and_stops_searching() {
     for heap in 1..=20 {
         let r = proven_nim(heap, 50);
         if !nim_wins(heap) {
-            assert!(r.moves.iter().all(|m| (m.win_rate, m.margin) == (0.0, -50.0)), "heap {heap}: every move loses");
+            assert!(
+                r.moves.iter().all(|m| (m.win_rate.unwrap(), m.margin.unwrap()) == (0.0, -50.0)),
+                "heap {heap}: every move loses"
+            );
         }
     }
     // Winning by 1 point leaves room for a bigger win, so a node is proven
@@ -354,7 +365,12 @@ fn the_tree_proves_nim_from_its_finished_games_and_stops_searching() {
         let r = proven_nim(heap, 1);
         for m in &r.moves {
             let won = !nim_wins(heap - m.mv);
-            assert_eq!((m.win_rate, m.margin), if won { (1.0, 1.0) } else { (0.0, -1.0) }, "heap {heap} take {}", m.mv);
+            assert_eq!(
+                (m.win_rate.unwrap(), m.margin.unwrap()),
+                if won { (1.0, 1.0) } else { (0.0, -1.0) },
+                "heap {heap} take {}",
+                m.mv
+            );
         }
     }
 }
@@ -424,6 +440,35 @@ fn threads_prove_nim_alike_in_one_shared_tree_or_one_tree_each() {
         s.run(Some(500_000), None, &stop);
         let r = s.result(12);
         assert!(r.exact && r.iterations < 500_000, "{parallel:?}: {} iterations", r.iterations);
-        assert_eq!((r.best(), r.moves[0].win_rate, r.moves[0].margin), (Some(2), 1.0, 50.0), "{parallel:?}");
+        assert_eq!(
+            (r.best(), r.moves[0].win_rate.unwrap(), r.moves[0].margin.unwrap()),
+            (Some(2), 1.0, 50.0),
+            "{parallel:?}"
+        );
     }
+}
+
+#[test]
+fn moves_a_proof_stopped_the_search_before_reaching_have_no_values() {
+    // Heap 3, winner by 50: taking 3 wins at once and proves the root, so
+    // the search stops with the other moves perhaps never tried. Those have
+    // no win rate, margin or line; they are not searched losses.
+    use super::Searcher;
+    let mut unreached = 0;
+    for seed in 0..40 {
+        let mut s = Searcher::new(&Nim::telling(3, Hidden::Never, 50), uniform(seed, 1, super::Parallel::Root));
+        s.run(Some(1000), None, &AtomicBool::new(false));
+        let r = s.result(8);
+        assert!(r.exact && r.iterations < 1000, "seed {seed}: not proven");
+        assert_eq!((r.moves[0].mv, r.moves[0].win_rate, r.moves[0].margin), (3, Some(1.0), Some(50.0)));
+        for m in &r.moves[1..] {
+            if m.visits == 0 {
+                unreached += 1;
+                assert_eq!((m.win_rate, m.margin, m.pv.len()), (None, None, 0), "seed {seed}: take {}", m.mv);
+            } else {
+                assert!(m.win_rate.is_some() && m.margin.is_some() && !m.pv.is_empty(), "seed {seed}");
+            }
+        }
+    }
+    assert!(unreached > 0, "no seed stopped before reaching every move");
 }

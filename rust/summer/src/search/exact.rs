@@ -515,8 +515,8 @@ pub(super) fn solve_with(
             MoveStats {
                 mv: *m,
                 visits: s.budget.nodes - before,
-                win_rate: v.wdl[mover],
-                margin: v.margin[mover],
+                win_rate: Some(v.wdl[mover]),
+                margin: Some(v.margin[mover]),
                 pv: Vec::new(),
             },
         ));

@@ -55,7 +55,7 @@ fn agreement_size() -> usize {
 }
 
 fn by_move(r: &SearchResult) -> Vec<(String, f64, f64)> {
-    let mut v: Vec<_> = r.moves.iter().map(|m| (m.mv.to_string(), m.win_rate, m.margin)).collect();
+    let mut v: Vec<_> = r.moves.iter().map(|m| (m.mv.to_string(), m.win_rate.unwrap(), m.margin.unwrap())).collect();
     v.sort_by(|a, b| a.0.cmp(&b.0));
     v
 }
@@ -88,7 +88,7 @@ fn agrees_with_the_max_n_solver_wherever_both_solve() {
         both += 1;
         assert_same_values(("new", &new), ("max^n", &old), &g);
         // The best move's value is the best value (ties may pick another move).
-        let u = |r: &SearchResult| utility(r.moves[0].win_rate, r.moves[0].margin, cfg.margin_weight);
+        let u = |r: &SearchResult| utility(r.moves[0].win_rate.unwrap(), r.moves[0].margin.unwrap(), cfg.margin_weight);
         assert!((u(&new) - u(&old)).abs() < 1e-9);
     }
     eprintln!("{tried} endgames: both solved {both}, only the new solver {only_new}");
@@ -339,17 +339,17 @@ fn agrees_with_brute_force_where_bonus_picks_follow_refills() {
         for (i, ms) in res.moves.iter().enumerate() {
             let (u, wdl, margin) = brute_after(&g, &ms.mv, c.margin_weight, &mut memo);
             assert!(
-                (ms.win_rate - wdl[mover]).abs() < 1e-9,
+                (ms.win_rate.unwrap() - wdl[mover]).abs() < 1e-9,
                 "case {case}, {}: {} vs {}",
                 ms.mv,
-                ms.win_rate,
+                ms.win_rate.unwrap(),
                 wdl[mover]
             );
             assert!(
-                (ms.margin - margin[mover]).abs() < 1e-9,
+                (ms.margin.unwrap() - margin[mover]).abs() < 1e-9,
                 "case {case}, {}: {} vs {}",
                 ms.mv,
-                ms.margin,
+                ms.margin.unwrap(),
                 margin[mover]
             );
             if i == 0 {
@@ -430,7 +430,7 @@ fn a_principal_variation_to_the_end_scores_what_the_solve_says() {
             continue;
         }
         let (wdl, margin) = outcome(&end);
-        assert_eq!((wdl[mover], margin[mover]), (best.win_rate, best.margin), "{:?}", best.pv);
+        assert_eq!((wdl[mover], margin[mover]), (best.win_rate.unwrap(), best.margin.unwrap()), "{:?}", best.pv);
         to_the_end += 1;
     }
     assert!(to_the_end >= 5, "only {to_the_end} lines reached the end");
@@ -476,7 +476,9 @@ fn nodes_solved_in_the_tree_back_up_their_exact_values() {
             solved_nodes += s.proof_count();
             for m in &s.result(1).moves {
                 let e = exact.moves.iter().find(|x| x.mv == m.mv).expect("the same moves");
-                if (m.win_rate - e.win_rate).abs() < 1e-9 && (m.margin - e.margin).abs() < 1e-9 {
+                // A move the tree never reached has no value to compare.
+                let (Some(w), Some(mg)) = (m.win_rate, m.margin) else { continue };
+                if (w - e.win_rate.unwrap()).abs() < 1e-9 && (mg - e.margin.unwrap()).abs() < 1e-9 {
                     at_exact[k] += 1;
                 }
             }
@@ -512,12 +514,17 @@ fn the_tree_proves_endgames_without_hidden_draws_and_agrees_with_the_solver() {
         assert!(r.iterations < 20_000, "it searched on after the proof");
         let w = SearchConfig::default().margin_weight;
         let best = &r.moves[0];
-        let value = |m: &super::MoveStats| utility(m.win_rate, m.margin, w);
+        let value = |m: &super::MoveStats| utility(m.win_rate.unwrap(), m.margin.unwrap(), w);
         let exact_best = exact.moves.iter().map(value).fold(f64::NEG_INFINITY, f64::max);
         assert!((value(best) - exact_best).abs() < 1e-9, "proven {} vs exact {exact_best}\n{g:?}", value(best));
         // The proven move is worth in the solve what the tree proved it worth.
         let same = exact.moves.iter().find(|m| m.mv == best.mv).expect("the same moves");
-        assert_eq!((same.win_rate, same.margin), (best.win_rate, best.margin), "{}\n{g:?}", best.mv);
+        assert_eq!(
+            (same.win_rate.unwrap(), same.margin.unwrap()),
+            (best.win_rate.unwrap(), best.margin.unwrap()),
+            "{}\n{g:?}",
+            best.mv
+        );
         // And its line plays to the end to exactly that.
         let mover = g.current_player();
         let mut end = g;
@@ -527,7 +534,7 @@ fn the_tree_proves_endgames_without_hidden_draws_and_agrees_with_the_solver() {
         }
         assert!(end.is_over(), "the proven line {:?} stops short", best.pv);
         let (wdl, margin) = outcome(&end);
-        assert_eq!((wdl[mover], margin[mover]), (best.win_rate, best.margin), "{:?}", best.pv);
+        assert_eq!((wdl[mover], margin[mover]), (best.win_rate.unwrap(), best.margin.unwrap()), "{:?}", best.pv);
     }
     assert!(tried >= 25 && proven >= 5, "{proven} of {tried} endgames proven by the tree");
 }

@@ -133,7 +133,13 @@ pub fn reference_solve_among(
         let v = s.child_value(g, m, false)?;
         stats.push((
             s.utility(&v, mover),
-            MoveStats { mv: *m, visits: s.nodes - before, win_rate: v.0[mover], margin: v.1[mover], pv: Vec::new() },
+            MoveStats {
+                mv: *m,
+                visits: s.nodes - before,
+                win_rate: Some(v.0[mover]),
+                margin: Some(v.1[mover]),
+                pv: Vec::new(),
+            },
         ));
     }
     stats.sort_by(|a, b| b.0.total_cmp(&a.0));
