@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
 RUST_RULES = ROOT / "rust" / "summer" / "src" / "rules_tests"
 AKROPOLIS = (ROOT / "docs" / "AKROPOLIS.md").read_text(encoding="utf-8")
-AKROPOLIS_RULES = ROOT / "rust" / "akropolis" / "src" / "rules_tests.rs"
+AKROPOLIS_RULES = [ROOT / "rust" / "akropolis" / "src" / f"{name}.rs" for name in ("rules_tests", "variant_tests")]
 
 
 def rust_tests() -> set[str]:
@@ -61,5 +61,7 @@ def test_every_akropolis_ruling_names_a_real_test_and_every_rules_test_is_named(
     assert len(named) >= 30
     missing = sorted(n for n in named if not akropolis_test_exists(n))
     assert not missing, missing
-    rules = {f"rules_tests::{n}" for n in re.findall(r"#\[test\]\s*fn (\w+)", AKROPOLIS_RULES.read_text())}
+    rules = {
+        f"{path.stem}::{n}" for path in AKROPOLIS_RULES for n in re.findall(r"#\[test\]\s*fn (\w+)", path.read_text())
+    }
     assert rules <= named, sorted(rules - named)

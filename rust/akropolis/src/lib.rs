@@ -44,3 +44,5 @@ pub use tiles::{Face, Kind, TileId};
 
 #[cfg(test)]
 mod rules_tests;
+#[cfg(test)]
+mod variant_tests;

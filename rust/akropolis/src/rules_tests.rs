@@ -12,7 +12,7 @@ use crate::tiles::{Face, Kind};
 use crate::Error;
 
 /// A city: the starting tile plus hexes given as (q, r, height, letter).
-fn city(hexes: &[(i8, i8, u8, char)]) -> City {
+pub(crate) fn city(hexes: &[(i8, i8, u8, char)]) -> City {
     let mut c = City::new();
     for &(q, r, height, letter) in hexes {
         c.put(Hex::new(q, r), height, Face::from_letter(letter).unwrap());
@@ -20,12 +20,12 @@ fn city(hexes: &[(i8, i8, u8, char)]) -> City {
     c
 }
 
-fn opts(variants: &str) -> Options {
+pub(crate) fn opts(variants: &str) -> Options {
     Options { variants: variants.parse().unwrap(), ..Options::default() }
 }
 
 /// (stars, value, score) of one district kind.
-fn district(c: &City, o: &Options, kind: Kind) -> (u32, u32, u32) {
+pub(crate) fn district(c: &City, o: &Options, kind: Kind) -> (u32, u32, u32) {
     let d = score_city(c, 0, o).district(kind);
     (d.stars, d.value, d.score)
 }

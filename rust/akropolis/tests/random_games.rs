@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 mod oracle;
-use oracle::oracle;
+use oracle::{oracle, oracle_score};
 
 use pavilion_akropolis::movegen::{footprints, random_footprint};
 use pavilion_akropolis::options::{BarracksEdge, Lake};
@@ -40,6 +40,8 @@ fn random_games_keep_every_invariant() {
     let mut rng = SplitMix64::new(2026);
     let mut moves = Vec::new();
     let mut games = 0;
+    // How often each variant doubled a value, summed over every city at every turn.
+    let mut doubled = [0u32; 5];
     for (ci, options) in configs().into_iter().enumerate() {
         let runs = if ci < 5 { 12 } else { 2 };
         for run in 0..runs {
@@ -53,11 +55,23 @@ fn random_games_keep_every_invariant() {
                 for t in tiles_in_play(options.players, options.long) {
                     assert_eq!(census[t as usize], 1, "tile {t}");
                 }
-                // The stars a city keeps track of are those scoring counts.
+                // The stars a city keeps track of are those scoring counts, and
+                // every city's breakdown is the independent scorer's.
                 for s in 0..options.players {
                     let b = g.score(s);
                     for k in Kind::DISTRICTS {
                         assert_eq!(g.city(s).plaza_stars(k), b.district(k).stars, "{k}");
+                    }
+                    let o = oracle_score(g.city(s), g.stones(s), &options);
+                    let engine: Vec<_> = b.districts.iter().map(|d| (d.stars, d.value, d.score)).collect();
+                    assert_eq!(
+                        (engine, b.stones, b.total),
+                        (o.districts.to_vec(), o.stones, o.total),
+                        "seed {seed}, turn {}, seat {s}, {options:?}",
+                        played.len()
+                    );
+                    for (k, n) in o.doubled.iter().enumerate() {
+                        doubled[k] += n;
                     }
                 }
                 // The position file reads back to the same game.
@@ -75,6 +89,9 @@ fn random_games_keep_every_invariant() {
                 // Random moves are legal; `check` accepts the listed moves and rejects others.
                 let m = g.random_move(&mut rng);
                 assert!(g.check(&m).is_ok(), "{m}");
+                // Odd runs play the biggest score gain instead, which builds the large house
+                // groups and surrounded upper temples random play hardly reaches.
+                let m = if run % 2 == 1 { greediest(&g, &moves, &mut rng) } else { m };
                 for _ in 0..8 {
                     let listed_move = moves[rng.below(moves.len() as u32) as usize];
                     assert!(g.check(&listed_move).is_ok());
@@ -121,6 +138,16 @@ fn random_games_keep_every_invariant() {
         }
     }
     assert_eq!(games, 5 * 12 + 64 * 2);
+    // The comparison means something only where each variant's condition was met.
+    println!("values doubled by variant (h m b t g): {doubled:?}");
+    assert!(doubled.iter().all(|&n| n >= 20), "a variant's condition was hardly reached: {doubled:?}");
+}
+
+/// A listed move of biggest score gain; the list is scanned from a random start, so ties fall at random.
+fn greediest(g: &Game, moves: &[Move], rng: &mut SplitMix64) -> Move {
+    let start = rng.below(moves.len() as u32) as usize;
+    let order = moves[start..].iter().chain(&moves[..start]);
+    *order.max_by_key(|m| g.score_gain(m)).expect("a move")
 }
 
 #[test]

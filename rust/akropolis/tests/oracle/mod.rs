@@ -1,5 +1,6 @@
-//! Legal placements written again from the rules, sharing nothing with the
-//! engine's move generator but the city's storage (heights and visible hexes).
+//! Legal placements and scores written again from the rules, sharing nothing
+//! with the engine's move generator or scorer but the city's storage (heights
+//! and visible hexes).
 
 // Each test binary that includes this module uses only part of it.
 #![allow(dead_code)]
@@ -7,6 +8,11 @@
 use std::collections::BTreeSet;
 
 use pavilion_akropolis::{City, Game, Hex, Move};
+
+mod score;
+// Like the rest of this module, used by some of the test binaries that include it.
+#[allow(unused_imports)]
+pub use score::oracle_score;
 
 /// The six neighbours, written out again from the rules' direction list (N, NE, SE, S, SW, NW).
 const DIRS: [(i8, i8); 6] = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)];
