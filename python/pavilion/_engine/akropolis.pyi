@@ -2,6 +2,9 @@
 
 from typing import Any, Self, TypedDict, final
 
+import numpy as np
+from numpy.typing import NDArray
+
 from . import MatchResult
 
 __all__ = [
@@ -10,6 +13,12 @@ __all__ = [
     "HEXES",
     "LAKES",
     "MOVE_SYNTAX",
+    "ENCODING_VERSION",
+    "POSITION_FEATURES",
+    "MOVE_FEATURES",
+    "PLANES_SHAPE",
+    "ENCODING_FACES",
+    "Encoding",
     "START_TILE",
     "TILES",
     "VARIANT_LETTERS",
@@ -40,6 +49,20 @@ VARIANT_LETTERS: str
 BARRACKS_EDGES: list[str]
 LAKES: list[str]
 MOVE_SYNTAX: str
+ENCODING_VERSION: int
+POSITION_FEATURES: int
+MOVE_FEATURES: int
+PLANES_SHAPE: tuple[int, int, int, int]
+ENCODING_FACES: str
+
+class Encoding(TypedDict):
+    """`Game.encode()`: what a network sees, from the view of the player to move."""
+
+    position: NDArray[np.float32]
+    moves: list[Move]
+    move_features: NDArray[np.float32]
+    planes: NDArray[np.float32]
+    outside_window: int
 
 class MoveOutcome(TypedDict):
     move: Move
@@ -140,6 +163,7 @@ class Game:
         """Tiles in the order placed, the starting tile first: (tile id, (q, r), rotation)."""
 
     def score_breakdown(self, seat: int) -> ScoreBreakdown: ...
+    def encode(self) -> Encoding: ...
     def legal_moves(self) -> list[Move]: ...
     def is_legal(self, move: Move | str) -> bool: ...
     def play(self, move: Move | str) -> MoveOutcome: ...

@@ -19,6 +19,7 @@
 pub mod apply;
 pub mod bench;
 pub mod city;
+pub mod encoding;
 pub mod hex;
 pub mod movegen;
 pub mod moves;

@@ -43,6 +43,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("BARRACKS_EDGES", pavilion_akropolis::BarracksEdge::ALL.iter().map(|v| v.name()).collect::<Vec<_>>())?;
     m.add("LAKES", pavilion_akropolis::Lake::ALL.iter().map(|v| v.name()).collect::<Vec<_>>())?;
     m.add("MOVE_SYNTAX", pavilion_akropolis::moves::MOVE_SYNTAX)?;
+    crate::akropolis_encoding::register(m)?;
     crate::akropolis_play::register(m)
 }
 
@@ -301,6 +302,15 @@ impl PyGame {
         d.set_item("stones", b.stones)?;
         d.set_item("total", b.total)?;
         Ok(d)
+    }
+
+    /// What a network sees, from the view of the player to move (docs/ENCODING.md):
+    /// {"position": float32[POSITION_FEATURES], "moves": the legal moves,
+    /// "move_features": float32[len(moves), MOVE_FEATURES], "planes":
+    /// float32[PLANES_SHAPE], "outside_window": hexes the planes leave out}.
+    /// Nothing hidden enters it. Needs numpy.
+    fn encode<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        crate::akropolis_encoding::encode(py, &self.inner)
     }
 
     /// Every legal move now (each affordable site index with each legal footprint).

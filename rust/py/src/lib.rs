@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 
 mod agents;
 mod akropolis;
+mod akropolis_encoding;
 mod akropolis_play;
 mod akropolis_selfplay;
 mod arena;

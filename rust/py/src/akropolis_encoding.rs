@@ -1,0 +1,47 @@
+//! `akropolis.Game.encode()` and the encoding's constants: what a network sees
+//! of an Akropolis position and its legal moves, as numpy arrays (one home:
+//! `pavilion_akropolis::encoding`).
+
+use pavilion_akropolis::encoding::{
+    city_planes, move_features, position_features, CITY_PLANES, ENCODING_VERSION, FACES, MOVE_FEATURES,
+    PLANE_CHANNELS, PLANE_SIDE, POSITION_FEATURES, SEATS,
+};
+use pavilion_akropolis::{Game, MoveList};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::akropolis::PyMove;
+use crate::arrays::{array, matrix};
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ENCODING_VERSION", ENCODING_VERSION)?;
+    m.add("POSITION_FEATURES", POSITION_FEATURES)?;
+    m.add("MOVE_FEATURES", MOVE_FEATURES)?;
+    m.add("PLANES_SHAPE", (SEATS, PLANE_CHANNELS, PLANE_SIDE, PLANE_SIDE))?;
+    m.add("ENCODING_FACES", FACES.iter().collect::<String>())?;
+    Ok(())
+}
+
+/// The encoding of `g` for the player to move: {"position", "moves",
+/// "move_features", "planes", "outside_window"}.
+pub fn encode<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
+    let mut moves = MoveList::new();
+    g.legal_moves(&mut moves);
+    let (mut pos, mut per_move, mut planes) = (Vec::new(), Vec::with_capacity(moves.len() * MOVE_FEATURES), Vec::new());
+    let dropped = py.detach(|| {
+        position_features(g, &mut pos);
+        for m in moves.iter() {
+            move_features(g, m, &mut per_move);
+        }
+        city_planes(g, &mut planes)
+    });
+    let d = PyDict::new(py);
+    d.set_item("position", array(py, &pos)?)?;
+    d.set_item("moves", moves.iter().map(|&inner| PyMove { inner }).collect::<Vec<_>>())?;
+    d.set_item("move_features", matrix(py, &per_move, MOVE_FEATURES)?)?;
+    let shape = (SEATS, PLANE_CHANNELS, PLANE_SIDE, PLANE_SIDE);
+    debug_assert_eq!(planes.len(), SEATS * CITY_PLANES);
+    d.set_item("planes", array(py, &planes)?.call_method1("reshape", (shape,))?)?;
+    d.set_item("outside_window", dropped)?;
+    Ok(d)
+}

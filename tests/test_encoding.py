@@ -1,0 +1,60 @@
+"""`akropolis.Game.encode()`: what a network sees, as numpy arrays, from the
+view of the player to move; nothing hidden enters it (docs/ENCODING.md)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pavilion import akropolis
+
+#: Site slots in a move's row (docs/ENCODING.md): its index one-hot comes first.
+SLOTS = 6
+#: Where a move's row holds the change of the mover's total (divided by 20).
+TOTAL_CHANGE = SLOTS + 1 + 2 + 15 + 1
+
+
+def play_some(game: akropolis.Game, moves: int) -> akropolis.Game:
+    agent = akropolis.Agent("random", seed=5)
+    for _ in range(moves):
+        game.play(agent.choose(game))
+    return game
+
+
+def test_the_arrays_follow_the_published_layout():
+    g = play_some(akropolis.Game(players=3, seed=2), 7)
+    e = g.encode()
+    assert e["position"].dtype == np.float32 and e["position"].shape == (akropolis.POSITION_FEATURES,)
+    assert e["moves"] == g.legal_moves()
+    assert e["move_features"].shape == (len(e["moves"]), akropolis.MOVE_FEATURES)
+    assert e["planes"].shape == akropolis.PLANES_SHAPE == (4, 12, 15, 15)
+    assert e["outside_window"] == 0
+    assert akropolis.ENCODING_FACES == "hmbtgqHMBTG" and akropolis.ENCODING_VERSION >= 1
+    # The mover's city comes first: its planes hold exactly its visible hexes.
+    mover = g.current_player
+    assert e["planes"][0, :11].sum() == len(g.city(mover))
+    assert e["planes"][3].sum() == 0, "no fourth seat"
+
+
+def test_the_order_of_the_face_down_stacks_never_shows():
+    # A position file holds the face-down tiles sorted: the real order is lost,
+    # and the encoding is the same.
+    for seed in range(4):
+        g = play_some(akropolis.Game(players=2, seed=seed), 5 + seed)
+        again = akropolis.Game.from_json(g.to_json())
+        a, b = g.encode(), again.encode()
+        for key in ("position", "move_features", "planes"):
+            assert np.array_equal(a[key], b[key]), key
+        assert a["moves"] == b["moves"]
+
+
+def test_each_move_row_is_that_move_s_effect():
+    g = akropolis.Game(players=2, seed=7)
+    e = g.encode()
+    for m, row in zip(e["moves"], e["move_features"], strict=True):
+        assert row[m.index] == 1.0 and row[: SLOTS].sum() == 1.0
+    # The score change column agrees with the engine's own scoring.
+    for m, row in list(zip(e["moves"], e["move_features"], strict=True))[::37]:
+        after = g.copy()
+        after.play(m)
+        gain = after.scores[0] - g.scores[0]
+        assert np.isclose(row[TOTAL_CHANGE] * 20, gain), str(m)
