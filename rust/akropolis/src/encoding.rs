@@ -235,14 +235,21 @@ mod tests {
         let (pos, moves, planes) = encode(&g);
         let mut legal = Default::default();
         g.legal_moves(&mut legal);
-        assert_eq!((pos.len(), moves.len(), planes.len()), (POSITION_FEATURES, legal.len() * MOVE_FEATURES, 4 * CITY_PLANES));
+        assert_eq!(
+            (pos.len(), moves.len(), planes.len()),
+            (POSITION_FEATURES, legal.len() * MOVE_FEATURES, 4 * CITY_PLANES)
+        );
         // Seat 0 moves first with 1 stone; seats 1 and 2 hold 2 and 3; the fourth seat is empty.
         let stones = |pos: &[f32], k: usize| pos[k * SEAT_FEATURES + 15] * STONES_SCALE;
         assert_eq!([stones(&pos, 0), stones(&pos, 1), stones(&pos, 2), stones(&pos, 3)], [1.0, 2.0, 3.0, 0.0]);
         assert_eq!(pos[3 * SEAT_FEATURES + SEAT_FEATURES - 1], 0.0, "no fourth seat");
         g.play(&legal[0]).unwrap();
         let (pos, _, _) = encode(&g);
-        assert_eq!([stones(&pos, 0), stones(&pos, 1), stones(&pos, 2)], [2.0, 3.0, g.stones(0) as f32], "seat 1's view");
+        assert_eq!(
+            [stones(&pos, 0), stones(&pos, 1), stones(&pos, 2)],
+            [2.0, 3.0, g.stones(0) as f32],
+            "seat 1's view"
+        );
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod arena;
 pub mod error;
 pub mod game;
 pub mod json;
+pub mod net;
 pub mod rng;
 pub mod search;
 pub mod selfplay;

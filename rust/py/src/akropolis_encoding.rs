@@ -3,8 +3,8 @@
 //! `pavilion_akropolis::encoding`).
 
 use pavilion_akropolis::encoding::{
-    city_planes, move_features, position_features, CITY_PLANES, ENCODING_VERSION, FACES, MOVE_FEATURES,
-    PLANE_CHANNELS, PLANE_SIDE, POSITION_FEATURES, SEATS,
+    city_planes, move_features, position_features, CITY_PLANES, ENCODING_VERSION, FACES, MOVE_FEATURES, PLANE_CHANNELS,
+    PLANE_SIDE, POSITION_FEATURES, SEATS,
 };
 use pavilion_akropolis::{Game, MoveList};
 use pyo3::prelude::*;

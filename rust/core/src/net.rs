@@ -1,0 +1,234 @@
+//! A policy + value network over a game's feature encoding, read from a
+//! safetensors file and evaluated on the CPU (ndarray; its matrix products go
+//! through matrixmultiply). The network is data: its file says which game and
+//! encoding it reads, its sizes, and how it was made (the manifest, kept in
+//! the file's metadata and beside it as JSON).
+//!
+//! The shape, written by `pavilion train` (PyTorch) and read here:
+//! - `trunk.{i}`: linear layers over the position features, each followed by a
+//!   ReLU; the last one's output `h` is the position's summary.
+//! - `value.{i}`: linear layers over `h` (ReLU between them) to two numbers:
+//!   the mover's win logit (its win probability is the logistic of it) and
+//!   its score margin as `MARGIN_SCALE · tanh(x)`.
+//! - `policy.{i}`: linear layers (ReLU between them) over `h` joined with one
+//!   legal move's features, to that move's logit; a softmax over the legal
+//!   moves gives the priors.
+//!
+//! Weights are PyTorch's `nn.Linear` layout: `weight` is `[out, in]`, `bias` `[out]`, all `F32`.
+
+use std::collections::HashMap;
+
+use ndarray::{s, Array1, Array2, ArrayView2, Axis};
+use safetensors::{Dtype, SafeTensors};
+
+use crate::error::Error;
+use crate::search::MARGIN_SCALE;
+
+/// The file format's name and version, in the metadata.
+pub const NET_FORMAT: &str = "pavilion-net";
+pub const NET_VERSION: u32 = 1;
+/// Largest network file read (a shipped network is a few hundred KB).
+pub const MAX_NET_BYTES: usize = 64 << 20;
+
+/// What a network file says about itself.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetInfo {
+    pub game: String,
+    pub encoding_version: u32,
+    pub position_features: usize,
+    pub move_features: usize,
+    /// The manifest as written (JSON): data, steps, seed, commit...
+    pub manifest: String,
+}
+
+#[derive(Clone, Debug)]
+struct Linear {
+    /// `[in, out]`: the transpose of PyTorch's weight, so a row batch is `x · w`.
+    w: Array2<f32>,
+    b: Array1<f32>,
+}
+
+impl Linear {
+    fn apply(&self, x: ArrayView2<f32>) -> Array2<f32> {
+        x.dot(&self.w) + &self.b
+    }
+}
+
+fn relu(mut x: Array2<f32>) -> Array2<f32> {
+    x.mapv_inplace(|v| v.max(0.0));
+    x
+}
+
+/// Layers applied in turn, ReLU between them (and after the last when `relu_last`).
+fn run(layers: &[Linear], mut x: Array2<f32>, relu_last: bool) -> Array2<f32> {
+    for (i, l) in layers.iter().enumerate() {
+        x = l.apply(x.view());
+        if relu_last || i + 1 < layers.len() {
+            x = relu(x);
+        }
+    }
+    x
+}
+
+/// A loaded policy + value network.
+#[derive(Clone, Debug)]
+pub struct Net {
+    pub info: NetInfo,
+    trunk: Vec<Linear>,
+    value: Vec<Linear>,
+    policy: Vec<Linear>,
+}
+
+/// What the network thinks of a position: the mover's win probability and
+/// expected margin, and a probability per legal move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Evaluation {
+    pub win: f64,
+    pub margin: f64,
+    pub priors: Vec<f32>,
+}
+
+fn bad(what: impl std::fmt::Display) -> Error {
+    Error::Notation(format!("network file: {what}"))
+}
+
+fn meta<'a>(m: &'a HashMap<String, String>, key: &str) -> Result<&'a str, Error> {
+    m.get(key).map(String::as_str).ok_or_else(|| bad(format!("the metadata has no \"{key}\"")))
+}
+
+fn meta_number(m: &HashMap<String, String>, key: &str) -> Result<usize, Error> {
+    let text = meta(m, key)?;
+    text.parse().map_err(|_| bad(format!("\"{key}\" must be a whole number, not {}", crate::error::quote(text))))
+}
+
+/// The layers `{prefix}.0`, `{prefix}.1`, ... in order, checked to chain from `inputs` numbers.
+fn layers(st: &SafeTensors<'_>, prefix: &str, inputs: usize) -> Result<Vec<Linear>, Error> {
+    let mut out = Vec::new();
+    let mut width = inputs;
+    while let Ok(w) = st.tensor(&format!("{prefix}.{}.weight", out.len())) {
+        let name = format!("{prefix}.{}", out.len());
+        let b = st.tensor(&format!("{name}.bias")).map_err(|_| bad(format!("{name} has no bias")))?;
+        if w.dtype() != Dtype::F32 || b.dtype() != Dtype::F32 {
+            return Err(bad(format!("{name} must be F32")));
+        }
+        let (shape, bias_shape) = (w.shape().to_vec(), b.shape().to_vec());
+        if shape.len() != 2 || shape[1] != width || bias_shape != [shape[0]] {
+            return Err(bad(format!("{name} has shape {shape:?} and bias {bias_shape:?}; it takes {width} inputs")));
+        }
+        let floats = |bytes: &[u8]| -> Vec<f32> {
+            bytes.chunks_exact(4).map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
+        };
+        let (weights, bias) = (floats(w.data()), floats(b.data()));
+        if weights.iter().chain(&bias).any(|x| !x.is_finite()) {
+            return Err(bad(format!("{name} holds a value that is not finite")));
+        }
+        let torch = Array2::from_shape_vec((shape[0], shape[1]), weights).expect("shape checked");
+        out.push(Linear { w: torch.reversed_axes().as_standard_layout().to_owned(), b: Array1::from(bias) });
+        width = shape[0];
+    }
+    if out.is_empty() {
+        return Err(bad(format!("no {prefix} layers ({prefix}.0.weight)")));
+    }
+    Ok(out)
+}
+
+impl Net {
+    /// Reads a network from a safetensors file's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Net, Error> {
+        if bytes.len() > MAX_NET_BYTES {
+            return Err(bad(format!("larger than {} MB", MAX_NET_BYTES >> 20)));
+        }
+        let (_, metadata) = SafeTensors::read_metadata(bytes).map_err(|e| bad(format!("not safetensors ({e})")))?;
+        let empty = HashMap::new();
+        let m = metadata.metadata().as_ref().unwrap_or(&empty);
+        if meta(m, "format")? != NET_FORMAT {
+            return Err(bad(format!("\"format\" must be \"{NET_FORMAT}\"")));
+        }
+        let version = meta_number(m, "version")?;
+        if version != NET_VERSION as usize {
+            return Err(bad(format!("version {version} is not read here (this build reads {NET_VERSION})")));
+        }
+        let info = NetInfo {
+            game: meta(m, "game")?.to_string(),
+            encoding_version: meta_number(m, "encoding_version")? as u32,
+            position_features: meta_number(m, "position_features")?,
+            move_features: meta_number(m, "move_features")?,
+            manifest: m.get("manifest").cloned().unwrap_or_default(),
+        };
+        let st = SafeTensors::deserialize(bytes).map_err(|e| bad(format!("not safetensors ({e})")))?;
+        let trunk = layers(&st, "trunk", info.position_features)?;
+        let h = trunk.last().expect("a layer").b.len();
+        let value = layers(&st, "value", h)?;
+        if value.last().expect("a layer").b.len() != 2 {
+            return Err(bad("the value head must end in 2 numbers (win logit, margin)"));
+        }
+        let policy = layers(&st, "policy", h + info.move_features)?;
+        if policy.last().expect("a layer").b.len() != 1 {
+            return Err(bad("the policy head must end in 1 number (the move's logit)"));
+        }
+        Ok(Net { info, trunk, value, policy })
+    }
+
+    /// Reads a network file.
+    pub fn load(path: &std::path::Path) -> Result<Net, Error> {
+        let quoted = crate::error::quote(&path.display().to_string());
+        let size = std::fs::metadata(path).map_err(|e| Error::Notation(format!("network {quoted}: {e}")))?.len();
+        if size > MAX_NET_BYTES as u64 {
+            return Err(bad(format!("{quoted} is larger than {} MB", MAX_NET_BYTES >> 20)));
+        }
+        let bytes = std::fs::read(path).map_err(|e| Error::Notation(format!("network {quoted}: {e}")))?;
+        Net::from_bytes(&bytes).map_err(|e| Error::Notation(format!("{quoted}: {e}")))
+    }
+
+    /// Checks the network reads this game's encoding.
+    pub fn check_game(&self, game: &str, encoding_version: u32, position: usize, moves: usize) -> Result<(), Error> {
+        let i = &self.info;
+        if i.game != game
+            || i.encoding_version != encoding_version
+            || i.position_features != position
+            || i.move_features != moves
+        {
+            return Err(Error::InvalidOptions(format!(
+                "the network reads {} encoding {} ({} + {} features), not {game} encoding {encoding_version} ({position} + {moves})",
+                crate::error::quote(&i.game), i.encoding_version, i.position_features, i.move_features
+            )));
+        }
+        Ok(())
+    }
+
+    /// Evaluates a position (`position`: its features) and its legal moves
+    /// (`moves`: one row of move features per move, row after row).
+    pub fn evaluate(&self, position: &[f32], moves: &[f32]) -> Evaluation {
+        let (p, m) = (self.info.position_features, self.info.move_features);
+        assert_eq!(position.len(), p, "position features");
+        assert_eq!(moves.len() % m, 0, "move features");
+        let x = Array2::from_shape_vec((1, p), position.to_vec()).expect("one row");
+        let h = run(&self.trunk, x, true);
+        let v = run(&self.value, h.clone(), false);
+        let win = 1.0 / (1.0 + (-f64::from(v[[0, 0]])).exp());
+        let margin = MARGIN_SCALE * f64::from(v[[0, 1]]).tanh();
+        let n = moves.len() / m;
+        if n == 0 {
+            return Evaluation { win, margin, priors: Vec::new() };
+        }
+        // The first policy layer over [h, move]: h's part is the same for every move.
+        let first = &self.policy[0];
+        let hw = h.dot(&first.w.slice(s![..h.ncols(), ..])) + &first.b;
+        let rows = ArrayView2::from_shape((n, m), moves).expect("rows of move features");
+        let mut x = rows.dot(&first.w.slice(s![h.ncols().., ..]));
+        x += &hw.index_axis(Axis(0), 0);
+        let mut x = if self.policy.len() > 1 { relu(x) } else { x };
+        if self.policy.len() > 1 {
+            x = run(&self.policy[1..], x, false);
+        }
+        let logits = x.column(0);
+        let top = logits.fold(f32::NEG_INFINITY, |a, &b| a.max(b));
+        let exp: Vec<f32> = logits.iter().map(|&l| (l - top).exp()).collect();
+        let total: f32 = exp.iter().sum();
+        Evaluation { win, margin, priors: exp.into_iter().map(|e| e / total).collect() }
+    }
+}
+
+#[cfg(test)]
+#[path = "net_tests.rs"]
+mod tests;

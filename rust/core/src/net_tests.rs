@@ -1,0 +1,148 @@
+//! The forward pass against a plain reference written out loop by loop, on a
+//! tiny network built here; and every malformed file refused with its reason.
+//! (tests/test_net.py checks the same pass against PyTorch's own, from
+//! golden outputs in seeds/nets/.)
+
+use std::collections::HashMap;
+
+use safetensors::tensor::TensorView;
+use safetensors::Dtype;
+
+use super::*;
+use crate::rng::SplitMix64;
+
+/// (name, [out, in] or [out], values) of each tensor.
+type Tensors = Vec<(String, Vec<usize>, Vec<f32>)>;
+
+fn random_layers(rng: &mut SplitMix64, prefix: &str, sizes: &[usize], out: &mut Tensors) {
+    for (i, w) in sizes.windows(2).enumerate() {
+        let mut draw = |n: usize| (0..n).map(|_| (rng.below(2001) as f32 - 1000.0) / 2000.0).collect::<Vec<_>>();
+        out.push((format!("{prefix}.{i}.weight"), vec![w[1], w[0]], draw(w[0] * w[1])));
+        out.push((format!("{prefix}.{i}.bias"), vec![w[1]], draw(w[1])));
+    }
+}
+
+/// A network of 5 position and 3 move features, its trunk 5 → 4 → 4.
+fn tiny(seed: u64) -> Tensors {
+    let mut rng = SplitMix64::new(seed);
+    let mut t = Vec::new();
+    random_layers(&mut rng, "trunk", &[5, 4, 4], &mut t);
+    random_layers(&mut rng, "value", &[4, 3, 2], &mut t);
+    random_layers(&mut rng, "policy", &[4 + 3, 6, 1], &mut t);
+    t
+}
+
+fn metadata() -> HashMap<String, String> {
+    [
+        ("format", NET_FORMAT),
+        ("version", "1"),
+        ("game", "toy"),
+        ("encoding_version", "3"),
+        ("position_features", "5"),
+        ("move_features", "3"),
+        ("manifest", "{\"steps\": 0}"),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect()
+}
+
+fn file(tensors: &Tensors, meta: HashMap<String, String>) -> Vec<u8> {
+    let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = tensors
+        .iter()
+        .map(|(n, shape, v)| (n.clone(), shape.clone(), v.iter().flat_map(|x| x.to_le_bytes()).collect()))
+        .collect();
+    let views = bytes.iter().map(|(n, shape, b)| (n.clone(), TensorView::new(Dtype::F32, shape.clone(), b).unwrap()));
+    safetensors::serialize(views, Some(meta)).unwrap()
+}
+
+/// y = W x + b, loop by loop, W being [out, in].
+fn linear(t: &Tensors, name: &str, x: &[f32]) -> Vec<f32> {
+    let find = |n: String| t.iter().find(|(m, _, _)| *m == n).unwrap();
+    let (_, shape, w) = find(format!("{name}.weight"));
+    let (_, _, b) = find(format!("{name}.bias"));
+    (0..shape[0]).map(|o| b[o] + (0..shape[1]).map(|i| w[o * shape[1] + i] * x[i]).sum::<f32>()).collect()
+}
+
+fn relu(v: Vec<f32>) -> Vec<f32> {
+    v.into_iter().map(|x| x.max(0.0)).collect()
+}
+
+#[test]
+fn the_forward_pass_is_the_plain_reference() {
+    for seed in 0..20 {
+        let t = tiny(seed);
+        let net = Net::from_bytes(&file(&t, metadata())).unwrap();
+        assert_eq!(net.info.game, "toy");
+        assert_eq!((net.info.position_features, net.info.move_features, net.info.encoding_version), (5, 3, 3));
+        let mut rng = SplitMix64::new(seed + 100);
+        let mut draw = |n: usize| (0..n).map(|_| rng.below(1000) as f32 / 500.0 - 1.0).collect::<Vec<f32>>();
+        let (position, moves) = (draw(5), draw(3 * 7));
+        let e = net.evaluate(&position, &moves);
+        let h = relu(linear(&t, "trunk.1", &relu(linear(&t, "trunk.0", &position))));
+        let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
+        assert!((e.win - 1.0 / (1.0 + (-f64::from(v[0])).exp())).abs() < 1e-6, "seed {seed}");
+        assert!((e.margin - 50.0 * f64::from(v[1]).tanh()).abs() < 1e-4, "seed {seed}");
+        let logits: Vec<f32> = moves
+            .chunks(3)
+            .map(|mv| {
+                let x: Vec<f32> = h.iter().chain(mv).copied().collect();
+                linear(&t, "policy.1", &relu(linear(&t, "policy.0", &x)))[0]
+            })
+            .collect();
+        let total: f32 = logits.iter().map(|l| l.exp()).sum();
+        assert_eq!(e.priors.len(), 7);
+        for (p, l) in e.priors.iter().zip(&logits) {
+            assert!((p - l.exp() / total).abs() < 1e-6, "seed {seed}: {p} vs {}", l.exp() / total);
+        }
+        assert!(net.evaluate(&position, &[]).priors.is_empty(), "no moves, no priors");
+    }
+}
+
+#[test]
+fn a_malformed_network_file_is_refused_with_its_reason() {
+    let t = tiny(1);
+    let with = |key: &str, value: &str| {
+        let mut m = metadata();
+        m.insert(key.to_string(), value.to_string());
+        file(&t, m)
+    };
+    let without = |key: &str| {
+        let mut m = metadata();
+        m.remove(key);
+        file(&t, m)
+    };
+    let mut short = t.clone();
+    short.retain(|(n, _, _)| !n.starts_with("policy.1"));
+    let mut wide = t.clone();
+    wide[0] = ("trunk.0.weight".into(), vec![4, 6], vec![0.0; 24]);
+    let mut nan = t.clone();
+    nan[3].2[0] = f32::NAN;
+    let mut no_bias = t.clone();
+    no_bias.retain(|(n, _, _)| n != "value.0.bias");
+    let cases: Vec<(Vec<u8>, &str)> = vec![
+        (b"not a network".to_vec(), "not safetensors"),
+        (Vec::new(), "not safetensors"),
+        (with("format", "other"), "\"format\" must be \"pavilion-net\""),
+        (with("version", "2"), "version 2 is not read here"),
+        (with("position_features", "five"), "\"position_features\" must be a whole number"),
+        (without("game"), "the metadata has no \"game\""),
+        (file(&short, metadata()), "the policy head must end in 1 number"),
+        (file(&wide, metadata()), "trunk.0 has shape [4, 6] and bias [4]; it takes 5 inputs"),
+        (file(&nan, metadata()), "trunk.1 holds a value that is not finite"),
+        (file(&no_bias, metadata()), "value.0 has no bias"),
+    ];
+    for (bytes, why) in cases {
+        let e = Net::from_bytes(&bytes).unwrap_err();
+        assert!(matches!(e, Error::Notation(_)), "{e}");
+        assert!(e.to_string().starts_with("network file: ") && e.to_string().contains(why), "{why}: {e}");
+    }
+}
+
+#[test]
+fn a_network_names_the_game_and_encoding_it_reads() {
+    let net = Net::from_bytes(&file(&tiny(2), metadata())).unwrap();
+    assert!(net.check_game("toy", 3, 5, 3).is_ok());
+    let e = net.check_game("akropolis", 1, 214, 48).unwrap_err().to_string();
+    assert_eq!(e, "the network reads 'toy' encoding 3 (5 + 3 features), not akropolis encoding 1 (214 + 48)");
+}
