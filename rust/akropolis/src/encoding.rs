@@ -29,6 +29,14 @@ use crate::tiles::{tile_faces, Face, Kind};
 /// Bumped whenever a layout below changes: a network records the version it was trained on.
 pub const ENCODING_VERSION: u32 = 1;
 
+/// The encoding as a network records it (`pavilion_core::net`).
+pub const ENCODING: pavilion_core::net::EncodingInfo = pavilion_core::net::EncodingInfo {
+    game: "akropolis",
+    version: ENCODING_VERSION,
+    position_features: POSITION_FEATURES,
+    move_features: MOVE_FEATURES,
+};
+
 /// Seats every encoding makes room for (the most Akropolis seats).
 pub const SEATS: usize = 4;
 /// The faces in encoding order: the districts h m b t g, the quarry, then the plazas H M B T G.

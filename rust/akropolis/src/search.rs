@@ -70,6 +70,17 @@ impl pavilion_core::Game for Game {
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &crate::rollout::InformedRollout
     }
+    fn encoding() -> Option<pavilion_core::net::EncodingInfo> {
+        Some(crate::encoding::ENCODING)
+    }
+    fn encode_position(&self, out: &mut Vec<f32>) {
+        crate::encoding::position_features(self, out);
+    }
+    fn encode_moves(&self, moves: &[Move], out: &mut Vec<f32>) {
+        for m in moves {
+            crate::encoding::move_features(self, m, out);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::error::{quote, Error};
 use crate::game::Game;
+use crate::net::{EncodingInfo, Net};
 use crate::rng::SplitMix64;
 use crate::search::{
     search, time_budget, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, Widening, MAX_SECONDS,
@@ -151,6 +152,8 @@ pub enum OptionRange {
     Number { min: f64, max: f64, open_min: bool },
     /// One of these words.
     Choice(&'static [&'static str]),
+    /// A file's path.
+    File,
 }
 
 /// One option of the `mcts` agent spec (`mcts:iterations=2000,threads=2`).
@@ -234,6 +237,24 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         help: "where the game's exact endgame solver is used: at the root, also inside the tree, or nowhere",
     },
     SpecOption {
+        key: "net",
+        placeholder: "FILE",
+        range: OptionRange::File,
+        help: "a policy + value network (safetensors, written by pavilion train) whose priors and values guide the search",
+    },
+    SpecOption {
+        key: "mix",
+        placeholder: "X",
+        range: OptionRange::Number { min: 0.0, max: 1.0, open_min: false },
+        help: "with net: the share of a rollout's outcome in a leaf's value beside the network's",
+    },
+    SpecOption {
+        key: "puct",
+        placeholder: "X",
+        range: OptionRange::Number { min: 0.0, max: 100.0, open_min: false },
+        help: "with net: PUCT's exploration constant",
+    },
+    SpecOption {
         key: "widening",
         placeholder: "",
         range: OptionRange::Choice(Widening::WORDS),
@@ -257,6 +278,9 @@ impl SpecOption {
             "parallel" => d.parallel.to_string(),
             "exact" => d.exact.to_string(),
             "widening" => d.widening.to_string(),
+            "net" => return None,
+            "mix" => d.net_mix.to_string(),
+            "puct" => d.puct.to_string(),
             _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
         })
     }
@@ -288,6 +312,7 @@ impl OptionRange {
             OptionRange::Number { min, max, open_min: true } => format!("a number above {min} and at most {max}"),
             OptionRange::Number { min, max, open_min: false } => format!("a number from {min} to {max}"),
             OptionRange::Choice(words) => format!("one of {}", words.join(", ")),
+            OptionRange::File => "a file's path".to_string(),
         }
     }
 
@@ -301,6 +326,7 @@ impl OptionRange {
                 v.parse::<f64>().ok().filter(|x| x.is_finite() && *x <= max && (*x > min || (!open_min && *x == min)))
             }
             OptionRange::Choice(words) => words.iter().position(|w| *w == v).map(|i| i as f64),
+            OptionRange::File => (!v.is_empty()).then_some(0.0),
         }
     }
 }
@@ -314,7 +340,7 @@ pub fn agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         "random" | "greedy" if !opts.is_empty() => Err(bad(format!("{name} takes no options"))),
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
-        "mcts" => Ok(Box::new(read_mcts(opts, seed, &bad)?)),
+        "mcts" => Ok(Box::new(read_mcts(opts, seed, G::encoding(), &bad)?)),
         _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
     }
 }
@@ -327,10 +353,10 @@ fn split_spec(spec: &str) -> (&str, &str, impl Fn(String) -> Error + '_) {
 
 /// An `mcts` agent from its spec, for the work that needs the search itself
 /// (self-play records its visit counts): any other agent is an error.
-pub fn mcts_agent_from_spec(spec: &str, seed: u64) -> Result<MctsAgent, Error> {
+pub fn mcts_agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<MctsAgent, Error> {
     let (name, opts, bad) = split_spec(spec);
     match name {
-        "mcts" => read_mcts(opts, seed, &bad),
+        "mcts" => read_mcts(opts, seed, G::encoding(), &bad),
         "random" | "greedy" => {
             Err(bad("needs a searching agent, mcts[:options], whose visit counts give the move probabilities".into()))
         }
@@ -339,7 +365,12 @@ pub fn mcts_agent_from_spec(spec: &str, seed: u64) -> Result<MctsAgent, Error> {
 }
 
 /// The options of an `mcts` spec (after `mcts:`), read as [`MCTS_OPTIONS`] says.
-fn read_mcts(opts: &str, seed: u64, bad: &dyn Fn(String) -> Error) -> Result<MctsAgent, Error> {
+fn read_mcts(
+    opts: &str,
+    seed: u64,
+    encoding: Option<EncodingInfo>,
+    bad: &dyn Fn(String) -> Error,
+) -> Result<MctsAgent, Error> {
     let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
     let (mut iterations, mut time) = (None, None);
     let mut seen = Vec::new();
@@ -367,6 +398,14 @@ fn read_mcts(opts: &str, seed: u64, bad: &dyn Fn(String) -> Error) -> Result<Mct
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
+            "net" => {
+                let Some(encoding) = encoding else { return Err(bad("this game has no network encoding".into())) };
+                let net = Net::load(std::path::Path::new(v)).map_err(|e| bad(e.to_string()))?;
+                net.check_game(&encoding).map_err(|e| bad(e.to_string()))?;
+                cfg.net = Some(std::sync::Arc::new(net));
+            }
+            "mix" => cfg.net_mix = x,
+            "puct" => cfg.puct = x,
             _ => unreachable!("every option of MCTS_OPTIONS is read above"),
         }
     }

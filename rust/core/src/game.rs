@@ -7,6 +7,7 @@
 
 use std::sync::atomic::AtomicBool;
 
+use crate::net::EncodingInfo;
 use crate::rng::SplitMix64;
 use crate::search::policy::{Rollout, UniformRollout};
 use crate::search::{Effort, SearchConfig, SearchResult};
@@ -77,6 +78,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn widening() -> Option<(f64, f64)> {
         None
     }
+    /// What a network reads of this game (`crate::net`), where it has an
+    /// encoding; `None`: no network can guide its search.
+    fn encoding() -> Option<EncodingInfo> {
+        None
+    }
+    /// The position's features from the mover's view, into `out` (cleared first).
+    fn encode_position(&self, _out: &mut Vec<f32>) {}
+    /// One row of features per move of `moves` (legal now), appended to `out`.
+    fn encode_moves(&self, _moves: &[Self::Move], _out: &mut Vec<f32>) {}
     /// The rollout a search plays when asked for an informed one (uniform unless
     /// the game has a better one).
     fn informed_rollout() -> &'static dyn Rollout<Self> {

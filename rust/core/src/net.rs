@@ -41,7 +41,7 @@ pub struct NetInfo {
     pub manifest: String,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Linear {
     /// `[in, out]`: the transpose of PyTorch's weight, so a row batch is `x · w`.
     w: Array2<f32>,
@@ -70,22 +70,22 @@ fn run(layers: &[Linear], mut x: Array2<f32>, relu_last: bool) -> Array2<f32> {
     x
 }
 
+/// What a game's encoding is, for a network to check it reads that game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodingInfo {
+    pub game: &'static str,
+    pub version: u32,
+    pub position_features: usize,
+    pub move_features: usize,
+}
+
 /// A loaded policy + value network.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Net {
     pub info: NetInfo,
     trunk: Vec<Linear>,
     value: Vec<Linear>,
     policy: Vec<Linear>,
-}
-
-/// What the network thinks of a position: the mover's win probability and
-/// expected margin, and a probability per legal move.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Evaluation {
-    pub win: f64,
-    pub margin: f64,
-    pub priors: Vec<f32>,
 }
 
 fn bad(what: impl std::fmt::Display) -> Error {
@@ -181,54 +181,75 @@ impl Net {
     }
 
     /// Checks the network reads this game's encoding.
-    pub fn check_game(&self, game: &str, encoding_version: u32, position: usize, moves: usize) -> Result<(), Error> {
+    pub fn check_game(&self, e: &EncodingInfo) -> Result<(), Error> {
         let i = &self.info;
-        if i.game != game
-            || i.encoding_version != encoding_version
-            || i.position_features != position
-            || i.move_features != moves
-        {
+        let same = i.game == e.game
+            && i.encoding_version == e.version
+            && i.position_features == e.position_features
+            && i.move_features == e.move_features;
+        if !same {
             return Err(Error::InvalidOptions(format!(
-                "the network reads {} encoding {} ({} + {} features), not {game} encoding {encoding_version} ({position} + {moves})",
-                crate::error::quote(&i.game), i.encoding_version, i.position_features, i.move_features
+                "the network reads {} encoding {} ({} + {} features), not {} encoding {} ({} + {})",
+                crate::error::quote(&i.game),
+                i.encoding_version,
+                i.position_features,
+                i.move_features,
+                e.game,
+                e.version,
+                e.position_features,
+                e.move_features
             )));
         }
         Ok(())
     }
 
-    /// Evaluates a position (`position`: its features) and its legal moves
-    /// (`moves`: one row of move features per move, row after row).
-    pub fn evaluate(&self, position: &[f32], moves: &[f32]) -> Evaluation {
-        let (p, m) = (self.info.position_features, self.info.move_features);
-        assert_eq!(position.len(), p, "position features");
-        assert_eq!(moves.len() % m, 0, "move features");
-        let x = Array2::from_shape_vec((1, p), position.to_vec()).expect("one row");
-        let h = run(&self.trunk, x, true);
-        let v = run(&self.value, h.clone(), false);
+    fn trunk(&self, position: &[f32]) -> Array2<f32> {
+        assert_eq!(position.len(), self.info.position_features, "position features");
+        let x = Array2::from_shape_vec((1, position.len()), position.to_vec()).expect("one row");
+        run(&self.trunk, x, true)
+    }
+
+    /// The mover's win probability and expected margin (points) at a
+    /// position, from its features.
+    pub fn value(&self, position: &[f32]) -> (f64, f64) {
+        let v = run(&self.value, self.trunk(position), false);
         let win = 1.0 / (1.0 + (-f64::from(v[[0, 0]])).exp());
-        let margin = MARGIN_SCALE * f64::from(v[[0, 1]]).tanh();
+        (win, MARGIN_SCALE * f64::from(v[[0, 1]]).tanh())
+    }
+
+    /// A probability per legal move (`moves`: one row of move features per
+    /// move, row after row), summing to 1; none without moves.
+    pub fn priors(&self, position: &[f32], moves: &[f32]) -> Vec<f32> {
+        let m = self.info.move_features;
+        assert_eq!(moves.len() % m, 0, "move features");
         let n = moves.len() / m;
         if n == 0 {
-            return Evaluation { win, margin, priors: Vec::new() };
+            return Vec::new();
         }
+        let h = self.trunk(position);
         // The first policy layer over [h, move]: h's part is the same for every move.
         let first = &self.policy[0];
         let hw = h.dot(&first.w.slice(s![..h.ncols(), ..])) + &first.b;
         let rows = ArrayView2::from_shape((n, m), moves).expect("rows of move features");
         let mut x = rows.dot(&first.w.slice(s![h.ncols().., ..]));
         x += &hw.index_axis(Axis(0), 0);
-        let mut x = if self.policy.len() > 1 { relu(x) } else { x };
         if self.policy.len() > 1 {
-            x = run(&self.policy[1..], x, false);
+            x = run(&self.policy[1..], relu(x), false);
         }
         let logits = x.column(0);
         let top = logits.fold(f32::NEG_INFINITY, |a, &b| a.max(b));
         let exp: Vec<f32> = logits.iter().map(|&l| (l - top).exp()).collect();
         let total: f32 = exp.iter().sum();
-        Evaluation { win, margin, priors: exp.into_iter().map(|e| e / total).collect() }
+        exp.into_iter().map(|e| e / total).collect()
+    }
+}
+
+impl std::fmt::Debug for Net {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Net({:?})", self.info)
     }
 }
 
 #[cfg(test)]
 #[path = "net_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -12,7 +12,7 @@ use super::*;
 use crate::rng::SplitMix64;
 
 /// (name, [out, in] or [out], values) of each tensor.
-type Tensors = Vec<(String, Vec<usize>, Vec<f32>)>;
+pub(crate) type Tensors = Vec<(String, Vec<usize>, Vec<f32>)>;
 
 fn random_layers(rng: &mut SplitMix64, prefix: &str, sizes: &[usize], out: &mut Tensors) {
     for (i, w) in sizes.windows(2).enumerate() {
@@ -32,7 +32,7 @@ fn tiny(seed: u64) -> Tensors {
     t
 }
 
-fn metadata() -> HashMap<String, String> {
+pub(crate) fn metadata() -> HashMap<String, String> {
     [
         ("format", NET_FORMAT),
         ("version", "1"),
@@ -47,7 +47,7 @@ fn metadata() -> HashMap<String, String> {
     .collect()
 }
 
-fn file(tensors: &Tensors, meta: HashMap<String, String>) -> Vec<u8> {
+pub(crate) fn file(tensors: &Tensors, meta: HashMap<String, String>) -> Vec<u8> {
     let bytes: Vec<(String, Vec<usize>, Vec<u8>)> = tensors
         .iter()
         .map(|(n, shape, v)| (n.clone(), shape.clone(), v.iter().flat_map(|x| x.to_le_bytes()).collect()))
@@ -78,11 +78,12 @@ fn the_forward_pass_is_the_plain_reference() {
         let mut rng = SplitMix64::new(seed + 100);
         let mut draw = |n: usize| (0..n).map(|_| rng.below(1000) as f32 / 500.0 - 1.0).collect::<Vec<f32>>();
         let (position, moves) = (draw(5), draw(3 * 7));
-        let e = net.evaluate(&position, &moves);
+        let (win, margin) = net.value(&position);
+        let priors = net.priors(&position, &moves);
         let h = relu(linear(&t, "trunk.1", &relu(linear(&t, "trunk.0", &position))));
         let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
-        assert!((e.win - 1.0 / (1.0 + (-f64::from(v[0])).exp())).abs() < 1e-6, "seed {seed}");
-        assert!((e.margin - 50.0 * f64::from(v[1]).tanh()).abs() < 1e-4, "seed {seed}");
+        assert!((win - 1.0 / (1.0 + (-f64::from(v[0])).exp())).abs() < 1e-6, "seed {seed}");
+        assert!((margin - 50.0 * f64::from(v[1]).tanh()).abs() < 1e-4, "seed {seed}");
         let logits: Vec<f32> = moves
             .chunks(3)
             .map(|mv| {
@@ -91,11 +92,11 @@ fn the_forward_pass_is_the_plain_reference() {
             })
             .collect();
         let total: f32 = logits.iter().map(|l| l.exp()).sum();
-        assert_eq!(e.priors.len(), 7);
-        for (p, l) in e.priors.iter().zip(&logits) {
+        assert_eq!(priors.len(), 7);
+        for (p, l) in priors.iter().zip(&logits) {
             assert!((p - l.exp() / total).abs() < 1e-6, "seed {seed}: {p} vs {}", l.exp() / total);
         }
-        assert!(net.evaluate(&position, &[]).priors.is_empty(), "no moves, no priors");
+        assert!(net.priors(&position, &[]).is_empty(), "no moves, no priors");
     }
 }
 
@@ -142,7 +143,13 @@ fn a_malformed_network_file_is_refused_with_its_reason() {
 #[test]
 fn a_network_names_the_game_and_encoding_it_reads() {
     let net = Net::from_bytes(&file(&tiny(2), metadata())).unwrap();
-    assert!(net.check_game("toy", 3, 5, 3).is_ok());
-    let e = net.check_game("akropolis", 1, 214, 48).unwrap_err().to_string();
+    let info = |game, version, position_features, move_features| EncodingInfo {
+        game,
+        version,
+        position_features,
+        move_features,
+    };
+    assert!(net.check_game(&info("toy", 3, 5, 3)).is_ok());
+    let e = net.check_game(&info("akropolis", 1, 214, 48)).unwrap_err().to_string();
     assert_eq!(e, "the network reads 'toy' encoding 3 (5 + 3 features), not akropolis encoding 1 (214 + 48)");
 }

@@ -95,7 +95,7 @@ pub fn selfplay_game<G: Game>(
     let mut g = new_game(game_seed);
     let players = g.num_players();
     let mut agents = (0..players)
-        .map(|s| mcts_agent_from_spec(spec, game_seed.wrapping_mul(31).wrapping_add(s as u64)))
+        .map(|s| mcts_agent_from_spec::<G>(spec, game_seed.wrapping_mul(31).wrapping_add(s as u64)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rng = SplitMix64::new(game_seed ^ SAMPLING_SALT);
     let mut ply = 0;

@@ -79,7 +79,7 @@ pub fn selfplay<'py>(
     sample_moves: Int,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = crate::akropolis::options_arg(players, variants, long, barracks_edge, lake)?;
-    let run = crate::selfplay::Run::read(agent, &indices, seed, threads, sample_moves)?;
+    let run = crate::selfplay::Run::read::<pavilion_akropolis::Game>(agent, &indices, seed, threads, sample_moves)?;
     let games = run.play(py, |index, stop| play(agent, options, run.seed, index, run.sample_moves, stop))?;
 
     let d = PyDict::new(py);

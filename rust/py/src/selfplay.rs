@@ -29,8 +29,14 @@ pub struct Run {
 impl Run {
     /// The run's arguments, each checked; a bad agent spec is refused here,
     /// before any thread starts.
-    pub fn read(agent: &str, indices: &[Int], seed: Int, threads: Int, sample_moves: Int) -> PyResult<Run> {
-        mcts_agent_from_spec(agent, 0).map_err(to_py)?;
+    pub fn read<G: pavilion_core::Game>(
+        agent: &str,
+        indices: &[Int],
+        seed: Int,
+        threads: Int,
+        sample_moves: Int,
+    ) -> PyResult<Run> {
+        mcts_agent_from_spec::<G>(agent, 0).map_err(to_py)?;
         Ok(Run {
             indices: crate::args::game_indices(indices)?,
             seed: seed.within("seed", 0, u64::MAX)?,
@@ -117,7 +123,7 @@ pub fn selfplay<'py>(
     let side: Side = side.parse().map_err(to_py)?;
     let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
     let opts = Options::new(players, side, None).map_err(to_py)?;
-    let run = Run::read(agent, &indices, seed, threads, sample_moves)?;
+    let run = Run::read::<pavilion_summer::Game>(agent, &indices, seed, threads, sample_moves)?;
     let games = run.play(py, |index, stop| play(agent, opts, run.seed, index, run.sample_moves, stop))?;
 
     let d = PyDict::new(py);

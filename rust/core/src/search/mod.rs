@@ -8,6 +8,7 @@
 //! worth searching, an informed rollout) and around the search (an exact
 //! endgame solver, say) without the search knowing the game.
 
+mod guide;
 pub mod policy;
 pub mod tree;
 
@@ -97,6 +98,13 @@ pub struct SearchConfig {
     pub exact: ExactUse,
     /// Whether nodes open their moves progressively, best prior first.
     pub widening: Widening,
+    /// A policy + value network guiding the search (`tree`'s module notes):
+    /// its priors choose moves by PUCT and its value judges leaves.
+    pub net: Option<std::sync::Arc<crate::net::Net>>,
+    /// With a network: the share of a rollout's outcome in a leaf's value (0: the network's alone).
+    pub net_mix: f64,
+    /// With a network: PUCT's exploration constant (utilities lie in about 0..1).
+    pub puct: f64,
 }
 
 impl Default for SearchConfig {
@@ -112,6 +120,9 @@ impl Default for SearchConfig {
             parallel: Parallel::Root,
             exact: ExactUse::Root,
             widening: Widening::Prior,
+            net: None,
+            net_mix: 0.0,
+            puct: 1.5,
         }
     }
 }
@@ -223,10 +234,12 @@ impl<G: Game> Searcher<G> {
         let threads = if cfg.parallel == Parallel::Tree { 1 } else { cfg.threads.max(1) };
         let per_tree = cfg.max_bytes / threads;
         let all = cfg.passes == Passes::All;
-        let widening = cfg.widening.of::<G>();
+        // With a network its policy orders the moves and PUCT spreads the visits: no widening.
+        let widening = if cfg.net.is_some() { None } else { cfg.widening.of::<G>() };
         let trees = (0..threads)
             .map(|i| {
-                Tree::new(root, cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9), per_tree, all, widening, root_moves)
+                let seed = cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9);
+                Tree::new(root, seed, per_tree, all, widening, root_moves, cfg.net.clone())
             })
             .collect();
         Searcher { root: root.clone(), cfg, trees, elapsed: Duration::ZERO }
@@ -311,7 +324,7 @@ impl<G: Game> Searcher<G> {
                             }
                             tree.descend(cfg, true)
                         };
-                        let (wdl, margin) = walk.finish(policy, &mut scratch, &mut rng);
+                        let (wdl, margin) = walk.finish(cfg, policy, &mut scratch, &mut rng);
                         tree.lock().expect("no panics").backup(&walk, &wdl, &margin, true);
                     }
                 });
@@ -424,6 +437,9 @@ pub fn bench_iterations<G: Game>(root: &G, iterations: u64, threads: usize, roll
 
 #[cfg(test)]
 pub(crate) mod toy_tests;
+
+#[cfg(test)]
+mod guide_tests;
 
 #[cfg(test)]
 mod tests {

@@ -40,7 +40,7 @@ impl Nim {
     }
 
     /// A heap whose game says `hidden` of its draws and whose winner scores `stake`.
-    fn telling(heap: u32, hidden: Hidden, stake: i64) -> Nim {
+    pub(crate) fn telling(heap: u32, hidden: Hidden, stake: i64) -> Nim {
         Nim { hidden, stake, ..Nim::at(heap) }
     }
 }
@@ -88,6 +88,19 @@ impl Game for Nim {
     }
     fn greedy_value(&self, m: &u32) -> f64 {
         f64::from(*m)
+    }
+    /// For the guided-search tests: the heap and the mover; each take one-hot.
+    fn encoding() -> Option<crate::net::EncodingInfo> {
+        Some(crate::net::EncodingInfo { game: "nim", version: 1, position_features: 2, move_features: 3 })
+    }
+    fn encode_position(&self, out: &mut Vec<f32>) {
+        out.clear();
+        out.extend([self.heap as f32 / 20.0, self.to_move as f32]);
+    }
+    fn encode_moves(&self, moves: &[u32], out: &mut Vec<f32>) {
+        for &m in moves {
+            out.extend((1..=3).map(|take| f32::from(u8::from(take == m))));
+        }
     }
 }
 

@@ -34,12 +34,22 @@
 //! instead of rolling out and goes no deeper; a walk that reaches it after
 //! another draw of chance goes on searching as before.
 
+//!
+//! Guided by a network (`SearchConfig::net`), a node's moves get the
+//! network's priors when they are listed, a walk chooses by PUCT (mean
+//! utility plus `puct · prior · √N / (1 + n)`, a move not yet tried counting
+//! as the node's mean so far less `FPU_REDUCTION`), and a new leaf is judged by
+//! the network's value instead of a rollout (or a mix of both, `net_mix`).
+//! Proofs and exact values work as without a network.
+
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
 use super::policy::Rollout;
 use super::{outcome, utility, utility_range, ExactUse, SearchConfig};
 use crate::game::{Game, Values};
+use crate::net::Net;
 use crate::rng::SplitMix64;
 
 const NONE: u32 = u32::MAX;
@@ -59,6 +69,8 @@ pub struct Edge<M> {
     pub wdl: f64,
     /// Sum of final score margins (own score minus best other score).
     pub margin: f64,
+    /// The network's probability for this move (0 without a network).
+    pub prior: f32,
 }
 
 struct Node {
@@ -108,6 +120,8 @@ pub struct Tree<G: Game> {
     proofs: HashMap<u32, Proof>,
     /// The root's best edge, once the root is proven.
     solved: Option<usize>,
+    /// The network whose priors and values guide this tree, if any.
+    net: Option<Arc<Net>>,
     pub iterations: u64,
 }
 
@@ -147,6 +161,7 @@ impl<G: Game> Tree<G> {
         all_moves: bool,
         widening: Option<(f64, f64)>,
         root_moves: Option<&[G::Move]>,
+        net: Option<Arc<Net>>,
     ) -> Tree<G> {
         let mut t = Tree {
             nodes: Vec::new(),
@@ -158,6 +173,7 @@ impl<G: Game> Tree<G> {
             widening,
             proofs: HashMap::new(),
             solved: None,
+            net,
             iterations: 0,
         };
         // The root is settled when the game can tell its hidden draws.
@@ -199,8 +215,23 @@ impl<G: Game> Tree<G> {
     /// they are stored best prior first, so the window grows in that order.
     fn set_edges(&mut self, node: u32, g: &G, moves: &[G::Move]) {
         let first = self.edges.len() as u32;
-        self.edges.extend(moves.iter().map(|&mv| Edge { mv, child: NONE, visits: 0, wdl: 0.0, margin: 0.0 }));
-        if self.widening.is_some() {
+        self.edges.extend(moves.iter().map(|&mv| Edge {
+            mv,
+            child: NONE,
+            visits: 0,
+            wdl: 0.0,
+            margin: 0.0,
+            prior: 0.0,
+        }));
+        if let Some(net) = &self.net {
+            // Best prior first, as with widening, so a proof's scan and the PV meet the likeliest moves first.
+            let priors = super::guide::priors(net, g, moves);
+            let edges = &mut self.edges[first as usize..];
+            for (e, p) in edges.iter_mut().zip(priors) {
+                e.prior = p;
+            }
+            edges.sort_by(|a, b| b.prior.total_cmp(&a.prior));
+        } else if self.widening.is_some() {
             let edges = &mut self.edges[first as usize..];
             let mut keyed: Vec<(f64, Edge<G::Move>)> = edges.iter().map(|e| (g.move_prior(&e.mv), *e)).collect();
             keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -322,6 +353,13 @@ impl<G: Game> Tree<G> {
         if self.nodes[node as usize].proven > 0 {
             return self.select_among_proofs(node, mover, cfg);
         }
+        if self.net.is_some() {
+            let explore = self.explore(node, cfg);
+            let edges = self.edges_of(node);
+            return (0..edges.len())
+                .max_by(|&a, &b| score(&edges[a], &explore, cfg).total_cmp(&score(&edges[b], &explore, cfg)))
+                .unwrap_or(0);
+        }
         let n = &self.nodes[node as usize];
         let first = n.first_edge as usize;
         let mut count = n.num_edges as usize;
@@ -342,17 +380,34 @@ impl<G: Game> Tree<G> {
                 }
             }
         }
-        let log_n = (n.visits.max(1) as f64).ln();
+        let explore = Explore::Ucb { log_n: (n.visits.max(1) as f64).ln() };
         let mut best = 0;
         let mut best_v = f64::NEG_INFINITY;
         for i in 0..count {
-            let u = ucb(&self.edges[first + i], log_n, cfg);
+            let u = score(&self.edges[first + i], &explore, cfg);
             if u > best_v {
                 best_v = u;
                 best = i;
             }
         }
         best
+    }
+
+    /// How a node's moves earn their exploration bonus: PUCT with a network, else UCB.
+    fn explore(&self, node: u32, cfg: &SearchConfig) -> Explore {
+        let n = &self.nodes[node as usize];
+        if self.net.is_none() {
+            return Explore::Ucb { log_n: (n.visits.max(1) as f64).ln() };
+        }
+        // First-play urgency: the mean utility of the moves tried so far, a little less.
+        let (mut sum, mut visits) = (0.0, 0u32);
+        for e in self.edges_of(node).iter().filter(|e| e.visits > 0) {
+            sum += utility(e.wdl / f64::from(e.visits), e.margin / f64::from(e.visits), cfg.margin_weight)
+                * f64::from(e.visits);
+            visits += e.visits;
+        }
+        let fpu = if visits > 0 { sum / f64::from(visits) - FPU_REDUCTION } else { 0.5 };
+        Explore::Puct { sqrt_n: f64::from(n.visits.max(1)).sqrt(), fpu }
     }
 
     /// `select` at a node with proven moves: a proven move worse for the
@@ -367,7 +422,8 @@ impl<G: Game> Tree<G> {
             (0..n.num_edges as usize).map(|i| self.proven_utility(first + i, mover, cfg)).collect();
         let floor = proven.iter().flatten().fold(f64::NEG_INFINITY, |a, &b| a.max(b));
         let window = self.window(n.visits);
-        let log_n = (n.visits.max(1) as f64).ln();
+        let explore = self.explore(node, cfg);
+        let guided = self.net.is_some();
         let (mut open, mut best, mut best_v) = (0, 0, f64::NEG_INFINITY);
         for (i, p) in proven.iter().enumerate() {
             match p {
@@ -377,11 +433,11 @@ impl<G: Game> Tree<G> {
                 None => open += 1,
             }
             let e = &self.edges[first + i];
-            if e.visits == 0 {
+            if e.visits == 0 && !guided {
                 return i;
             }
             // A proven move's value is known: no bonus for exploring it.
-            let u = p.unwrap_or_else(|| ucb(e, log_n, cfg));
+            let u = p.unwrap_or_else(|| score(e, &explore, cfg));
             if u > best_v {
                 best_v = u;
                 best = i;
@@ -394,7 +450,7 @@ impl<G: Game> Tree<G> {
     pub fn iterate(&mut self, cfg: &SearchConfig, rollout: &dyn Rollout<G>) {
         let mut walk = self.descend(cfg, false);
         let mut moves = G::MoveList::default();
-        let (wdl, margin) = walk.finish(rollout, &mut moves, &mut self.rng);
+        let (wdl, margin) = walk.finish(cfg, rollout, &mut moves, &mut self.rng);
         self.backup(&walk, &wdl, &margin, false);
     }
 
@@ -599,11 +655,29 @@ impl<G: Game> Tree<G> {
 
 const MAX_DEPTH: usize = 256;
 
-/// An edge's UCB score (it has been visited): its mean utility plus the
-/// exploration bonus, `log_n` being the log of its node's visits.
-fn ucb<M>(e: &Edge<M>, log_n: f64, cfg: &SearchConfig) -> f64 {
+/// How much a PUCT walk lowers the node's mean utility for a move it has not tried.
+const FPU_REDUCTION: f64 = 0.2;
+
+/// A node's exploration rule (see `Tree::explore`).
+enum Explore {
+    /// UCB: `log_n` is the log of the node's visits (every edge scored was visited).
+    Ucb { log_n: f64 },
+    /// PUCT: `sqrt_n` the root of the node's visits, `fpu` the value of an untried move.
+    Puct { sqrt_n: f64, fpu: f64 },
+}
+
+/// An edge's score for selection: its mean utility plus the exploration bonus.
+fn score<M>(e: &Edge<M>, explore: &Explore, cfg: &SearchConfig) -> f64 {
     let v = e.visits as f64;
-    utility(e.wdl / v, e.margin / v, cfg.margin_weight) + cfg.exploration * (log_n / v).sqrt()
+    match *explore {
+        Explore::Ucb { log_n } => {
+            utility(e.wdl / v, e.margin / v, cfg.margin_weight) + cfg.exploration * (log_n / v).sqrt()
+        }
+        Explore::Puct { sqrt_n, fpu } => {
+            let q = if e.visits == 0 { fpu } else { utility(e.wdl / v, e.margin / v, cfg.margin_weight) };
+            q + cfg.puct * f64::from(e.prior) * sqrt_n / (1.0 + v)
+        }
+    }
 }
 
 /// A walk down the tree: the position reached and the edges taken.
@@ -618,16 +692,28 @@ pub struct Walk<G> {
 }
 
 impl<G: Game> Walk<G> {
-    /// The outcome to back up: the exact value where known, else a rollout's.
+    /// The outcome to back up: the exact value where known, else the
+    /// network's value (mixed with a rollout's as `cfg.net_mix` says), else a rollout's.
     pub fn finish(
         &mut self,
+        cfg: &SearchConfig,
         rollout: &dyn Rollout<G>,
         scratch: &mut G::MoveList,
         rng: &mut SplitMix64,
     ) -> (Values, Values) {
-        match self.exact {
-            Some(v) => v,
-            None => play_out(&mut self.game, rollout, scratch, rng),
+        if let Some(v) = self.exact {
+            return v;
+        }
+        match &cfg.net {
+            Some(net) if !self.game.is_over() => {
+                let judged = super::guide::value(net, &self.game);
+                if cfg.net_mix <= 0.0 {
+                    return judged;
+                }
+                let rolled = play_out(&mut self.game, rollout, scratch, rng);
+                super::guide::mix(judged, rolled, cfg.net_mix)
+            }
+            _ => play_out(&mut self.game, rollout, scratch, rng),
         }
     }
 }

@@ -1,0 +1,35 @@
+//! What a network tells a search: a position's value for every seat and a
+//! prior per move, from the game's encoding (`Game::encode_position`,
+//! `Game::encode_moves`).
+
+use crate::game::{Game, Values};
+use crate::net::Net;
+
+/// Each seat's (win share, margin) as the network sees the position: the
+/// mover's win probability and margin, the rest shared by the others (for two
+/// players, exactly the other side of the mover's).
+pub fn value<G: Game>(net: &Net, g: &G) -> (Values, Values) {
+    let mut position = Vec::new();
+    g.encode_position(&mut position);
+    let (win, margin) = net.value(&position);
+    let (n, mover) = (g.num_players(), g.current_player());
+    let (mut wdl, mut margins) = ([0.0; crate::game::MAX_PLAYERS], [0.0; crate::game::MAX_PLAYERS]);
+    for s in 0..n {
+        (wdl[s], margins[s]) = if s == mover { (win, margin) } else { ((1.0 - win) / (n - 1) as f64, -margin) };
+    }
+    (wdl, margins)
+}
+
+/// The network's probability for each of `moves` (legal at `g`).
+pub fn priors<G: Game>(net: &Net, g: &G, moves: &[G::Move]) -> Vec<f32> {
+    let (mut position, mut rows) = (Vec::new(), Vec::new());
+    g.encode_position(&mut position);
+    g.encode_moves(moves, &mut rows);
+    net.priors(&position, &rows)
+}
+
+/// `share` of `rolled` beside the rest of `judged`, seat by seat.
+pub fn mix(judged: (Values, Values), rolled: (Values, Values), share: f64) -> (Values, Values) {
+    let blend = |a: Values, b: Values| std::array::from_fn(|s| (1.0 - share) * a[s] + share * b[s]);
+    (blend(judged.0, rolled.0), blend(judged.1, rolled.1))
+}
