@@ -1,17 +1,25 @@
 # Dev commands. `make test` is exactly the README's test command, `make demo` its first.
-.PHONY: help demo test rust-test py-test dev lint fmt mutants mutants-py bench playouts perft-seeds endgames
+.PHONY: help demo test test-train golden-net rust-test py-test dev lint fmt mutants mutants-py bench playouts perft-seeds endgames
 
 # The lint tools, pinned once in pyproject.toml's `lint` extra.
 LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
 
 help:
-	@echo "make demo | test | rust-test | py-test | dev | lint | fmt | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
+	@echo "make demo | test | test-train | golden-net | rust-test | py-test | dev | lint | fmt | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
 
 demo:
 	pip install . && pavilion demo
 
 test:
 	pip install '.[test]' && cargo test && python -m pytest
+
+# The PyTorch side of learning (pavilion train), which the test extra leaves out: PyTorch is large.
+test-train:
+	pip install '.[test,train]' && python -m pytest tests/test_train.py
+
+# The tiny network and PyTorch's outputs the Rust forward pass is checked against (seeds/nets/).
+golden-net:
+	pip install '.[train]' && python scripts/make_golden_net.py
 
 rust-test:
 	cargo test

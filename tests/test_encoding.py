@@ -51,7 +51,7 @@ def test_each_move_row_is_that_move_s_effect():
     g = akropolis.Game(players=2, seed=7)
     e = g.encode()
     for m, row in zip(e["moves"], e["move_features"], strict=True):
-        assert row[m.index] == 1.0 and row[: SLOTS].sum() == 1.0
+        assert row[m.index] == 1.0 and row[:SLOTS].sum() == 1.0
     # The score change column agrees with the engine's own scoring.
     for m, row in list(zip(e["moves"], e["move_features"], strict=True))[::37]:
         after = g.copy()

@@ -49,6 +49,7 @@ from pavilion.cli_play import (
 )
 from pavilion.cli_review import review_command
 from pavilion.cli_selfplay import selfplay_command
+from pavilion.cli_train import train_command
 from pavilion.files import read_input, shown
 from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
 from pavilion.record import HUMAN, GameRecord
@@ -414,3 +415,4 @@ if __name__ == "__main__":  # pragma: no cover
 main.add_command(akropolis)
 main.add_command(review_command, "review")
 main.add_command(selfplay_command, "selfplay")
+main.add_command(train_command, "train")

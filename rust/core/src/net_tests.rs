@@ -153,3 +153,32 @@ fn a_network_names_the_game_and_encoding_it_reads() {
     let e = net.check_game(&info("akropolis", 1, 214, 48)).unwrap_err().to_string();
     assert_eq!(e, "the network reads 'toy' encoding 3 (5 + 3 features), not akropolis encoding 1 (214 + 48)");
 }
+
+#[test]
+fn the_forward_pass_equals_pytorch_s_on_the_golden_network() {
+    // seeds/nets/tiny-akropolis.*: a small network and its outputs computed
+    // by PyTorch on random encodings (scripts/make_golden_net.py).
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds/nets");
+    let net = Net::load(&dir.join("tiny-akropolis.safetensors")).unwrap();
+    assert_eq!((net.info.game.as_str(), net.info.position_features, net.info.move_features), ("akropolis", 214, 48));
+    let golden: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("tiny-akropolis.json")).unwrap()).unwrap();
+    let floats = |v: &serde_json::Value| -> Vec<f32> {
+        v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap() as f32).collect()
+    };
+    let cases = golden["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 3);
+    for case in cases {
+        let (position, moves) = (floats(&case["position"]), floats(&case["moves"]));
+        let (win, margin) = net.value(&position);
+        assert!((win - case["win"].as_f64().unwrap()).abs() < 1e-5, "{win} vs {}", case["win"]);
+        // 1e-5 of the network's output, which the margin scales by 50 points.
+        assert!((margin - case["margin"].as_f64().unwrap()).abs() < 5e-4, "{margin} vs {}", case["margin"]);
+        let priors = net.priors(&position, &moves);
+        let want = floats(&case["priors"]);
+        assert_eq!(priors.len(), want.len());
+        for (p, w) in priors.iter().zip(&want) {
+            assert!((p - w).abs() < 1e-5, "{p} vs {w}");
+        }
+    }
+}

@@ -1,0 +1,317 @@
+"""Training a policy + value network on self-play data (`pavilion train`), with
+PyTorch (`pip install 'pavilion[train]'`; a CPU is enough).
+
+The network is the one the Rust search reads (`rust/core/src/net.rs`): a
+trunk over the position's features, a value head (the mover's win logit and
+margin) and a policy head that scores each legal move from the trunk's
+summary and the move's features. Weights are written as safetensors with
+their manifest in the file's metadata and beside it (`manifest.json`): the
+game, the encoding's version and sizes, the architecture, the data, the
+steps, the seed and the commit.
+
+A run is resumable: each epoch ends with a checkpoint in the output folder,
+and the same command started again goes on from the last one.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import os
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pavilion._engine import OptionsError, akropolis
+from pavilion.files import parse_json, quote_path, replace_atomically
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+#: The network file's format (rust/core/src/net.rs reads it).
+NET_FORMAT = "pavilion-net"
+NET_VERSION = 1
+NET_FILE = "net.safetensors"
+MANIFEST = "manifest.json"
+CHECKPOINT = "checkpoint.pt"
+NEEDS = "training needs PyTorch, numpy and pyarrow: pip install 'pavilion[train]'"
+#: Points of margin that saturate the value head's margin output (the search's MARGIN_SCALE).
+MARGIN_SCALE = 50.0
+
+
+@dataclass(frozen=True)
+class Architecture:
+    """Layer widths: the trunk's hidden layers, then each head's hidden layers."""
+
+    trunk: tuple[int, ...] = (128, 128)
+    value: tuple[int, ...] = (64,)
+    policy: tuple[int, ...] = (64,)
+
+
+@dataclass(frozen=True)
+class Settings:
+    epochs: int = 20
+    batch: int = 256
+    lr: float = 1e-3
+    weight_decay: float = 1e-4
+    held_out: float = 0.1
+    seed: int = 0
+
+
+def _torch() -> Any:
+    try:
+        import torch
+    except ImportError:
+        raise OptionsError(NEEDS) from None
+    return torch
+
+
+def build_model(position_features: int, move_features: int, arch: Architecture) -> Any:
+    """The PyTorch module whose state_dict names are the network file's:
+    `trunk.i`, `value.i`, `policy.i` (ReLU between layers, after the trunk's last)."""
+    torch = _torch()
+    nn = torch.nn
+
+    def stack(sizes: list[int]) -> Any:
+        return nn.ModuleList(nn.Linear(a, b) for a, b in itertools.pairwise(sizes))
+
+    class PolicyValueNet(nn.Module):  # type: ignore[misc, name-defined]
+        def __init__(self) -> None:
+            super().__init__()
+            self.trunk = stack([position_features, *arch.trunk])
+            width = arch.trunk[-1]
+            self.value = stack([width, *arch.value, 2])
+            self.policy = stack([width + move_features, *arch.policy, 1])
+
+        @staticmethod
+        def run(layers: Any, x: Any, relu_last: bool) -> Any:
+            for i, layer in enumerate(layers):
+                x = layer(x)
+                if relu_last or i + 1 < len(layers):
+                    x = torch.relu(x)
+            return x
+
+        def forward(self, position: Any, moves: Any, owner: Any) -> tuple[Any, Any, Any]:
+            """position [B, P], moves [M, F] with owner [M] (the row of `position`
+            each move belongs to): (win logits [B], margins [B], move logits [M])."""
+            h = self.run(self.trunk, position, True)
+            v = self.run(self.value, h, False)
+            logits = self.run(self.policy, torch.cat([h[owner], moves], dim=1), False).squeeze(1)
+            return v[:, 0], MARGIN_SCALE * torch.tanh(v[:, 1]), logits
+
+    return PolicyValueNet()
+
+
+def commit() -> str:
+    """The source's git commit, when it is known."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=Path(__file__).parent, timeout=5
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return out.stdout.strip() if out.returncode == 0 else ""
+
+
+def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
+    """Writes the weights as safetensors, the manifest in the metadata (strings, as the format asks)."""
+    torch = _torch()
+    from safetensors.torch import save
+
+    tensors = {k: v.detach().to(torch.float32).contiguous() for k, v in model.state_dict().items()}
+    metadata = {
+        "format": NET_FORMAT,
+        "version": str(NET_VERSION),
+        "game": str(manifest["game"]),
+        "encoding_version": str(manifest["encoding_version"]),
+        "position_features": str(manifest["position_features"]),
+        "move_features": str(manifest["move_features"]),
+        "manifest": json.dumps(manifest, sort_keys=True),
+    }
+    replace_atomically(path, save(tensors, metadata=metadata))
+    return path
+
+
+@dataclass
+class Examples:
+    """Decisions as arrays: positions [N, P], the moves of all of them [M, F]
+    with `owner` [M] (the decision each move belongs to) and `policy` [M] (the
+    search's probability), each decision's win share and margin for its mover,
+    and the game it came from."""
+
+    position: NDArray[np.float32]
+    moves: NDArray[np.float32]
+    owner: NDArray[np.int64]
+    policy: NDArray[np.float32]
+    win: NDArray[np.float32]
+    margin: NDArray[np.float32]
+    game: NDArray[np.int64]
+
+
+def akropolis_examples(data: dict[str, Any]) -> Examples:
+    """Encodes each Akropolis decision of self-play data (`selfplay.read`) as the network sees it."""
+    import numpy as np
+
+    positions, moves, owner, policy, win, margin = [], [], [], [], [], []
+    for i, text in enumerate(data["position"]):
+        game = akropolis.Game.from_json(text)
+        enc = game.encode()
+        listed = [str(m) for m in enc["moves"]]
+        if listed != list(data["legal_moves"][i]):
+            raise OptionsError(f"decision {i}: the data's legal moves are not the engine's (another version?)")
+        positions.append(enc["position"])
+        moves.append(enc["move_features"])
+        owner.append(np.full(len(listed), i, dtype=np.int64))
+        policy.append(np.asarray(data["policy"][i], dtype=np.float32))
+        seat = int(data["to_move"][i])
+        win.append(float(data["returns"][i][seat]))
+        scores = [int(s) for s in data["scores"][i]]
+        margin.append(scores[seat] - max(s for k, s in enumerate(scores) if k != seat))
+    return Examples(
+        position=np.stack(positions),
+        moves=np.concatenate(moves),
+        owner=np.concatenate(owner),
+        policy=np.concatenate(policy),
+        win=np.asarray(win, dtype=np.float32),
+        margin=np.asarray(margin, dtype=np.float32),
+        game=np.asarray(data["game"], dtype=np.int64),
+    )
+
+
+def losses(model: Any, ex: Examples, rows: Any) -> tuple[Any, Any, Any]:
+    """(value, margin, policy) losses over decisions `rows` (a sorted index array):
+    cross-entropy of the win share, the squared margin error (in units of
+    MARGIN_SCALE), and the policy's cross-entropy against the search's probabilities."""
+    import numpy as np
+
+    torch = _torch()
+    pick = np.isin(ex.owner, rows)
+    local = np.searchsorted(rows, ex.owner[pick])
+    position = torch.from_numpy(ex.position[rows])
+    moves = torch.from_numpy(ex.moves[pick])
+    owner = torch.from_numpy(local)
+    win_logit, margin, logits = model(position, moves, owner)
+    value_loss = torch.nn.functional.binary_cross_entropy_with_logits(win_logit, torch.from_numpy(ex.win[rows]))
+    target_margin = torch.from_numpy(np.clip(ex.margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
+    margin_loss = (((margin - target_margin) / MARGIN_SCALE) ** 2).mean()
+    # A softmax per decision: logsumexp over its own moves.
+    n = len(rows)
+    top = torch.full((n,), -math.inf).scatter_reduce(0, owner, logits.detach(), reduce="amax")
+    total = torch.zeros(n).index_add(0, owner, torch.exp(logits - top[owner]))
+    log_p = logits - top[owner] - torch.log(total)[owner]
+    target = torch.from_numpy(ex.policy[pick])
+    policy_loss = -(torch.zeros(n).index_add(0, owner, target * log_p)).mean()
+    return value_loss, margin_loss, policy_loss
+
+
+def train(
+    data: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    *,
+    arch: Architecture | None = None,
+    settings: Settings | None = None,
+    progress: Callable[[dict[str, Any]], None] | None = None,
+) -> dict[str, Any]:
+    """Trains on the self-play folder `data`, writing `out`/net.safetensors and
+    `out`/manifest.json; resumes from `out`/checkpoint.pt when it holds a run
+    of the same data and settings. Returns the manifest."""
+    import numpy as np
+
+    from pavilion import selfplay
+
+    torch = _torch()
+    arch, settings = arch or Architecture(), settings or Settings()
+    folder, data_path = Path(out), Path(data)
+    manifest_path = data_path / selfplay.MANIFEST
+    run_manifest = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
+    if not isinstance(run_manifest, dict):
+        raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
+    if run_manifest.get("game") not in (None, selfplay.AKROPOLIS):
+        raise OptionsError(f"{quote_path(str(data_path))}: only Akropolis self-play data can be trained on for now")
+    ex = akropolis_examples(selfplay.read(data_path))
+    games = np.unique(ex.game)
+    held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
+    val_rows = np.flatnonzero(np.isin(ex.game, held))
+    train_rows = np.flatnonzero(~np.isin(ex.game, held))
+    torch.manual_seed(settings.seed)
+    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch)
+    opt = torch.optim.Adam(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
+    key = {
+        "data": str(data_path.resolve()),
+        "decisions": len(ex.win),
+        "arch": asdict(arch),
+        "settings": asdict(settings),
+    }
+    folder.mkdir(parents=True, exist_ok=True)
+    history: list[dict[str, Any]] = []
+    start_epoch, spent = 0, 0.0
+    checkpoint = folder / CHECKPOINT
+    if checkpoint.exists():
+        saved = torch.load(checkpoint, weights_only=False)
+        if saved.get("key") != key:
+            raise OptionsError(f"{quote_path(str(folder))} holds another training run: give another --out")
+        model.load_state_dict(saved["model"])
+        opt.load_state_dict(saved["opt"])
+        start_epoch, history, spent = saved["epoch"], saved["history"], saved["seconds"]
+    for epoch in range(start_epoch, settings.epochs):
+        began = time.monotonic()
+        # The epoch's order depends on the seed and the epoch only, so a resumed run goes on as it would have.
+        order = np.random.default_rng([settings.seed, epoch]).permutation(train_rows)
+        model.train()
+        sums = np.zeros(3)
+        for b in range(0, len(order), settings.batch):
+            rows = np.sort(order[b : b + settings.batch])
+            v, m, p = losses(model, ex, rows)
+            opt.zero_grad()
+            (v + m + p).backward()
+            opt.step()
+            sums += [x.item() * len(rows) for x in (v.detach(), m.detach(), p.detach())]
+        model.eval()
+        with torch.no_grad():
+            val = [float(x) for x in losses(model, ex, val_rows)] if len(val_rows) else [math.nan] * 3
+        spent += time.monotonic() - began
+        row = {
+            "epoch": epoch + 1,
+            "train": dict(zip(("value", "margin", "policy"), (sums / max(1, len(train_rows))).tolist(), strict=True)),
+            "held_out": dict(zip(("value", "margin", "policy"), val, strict=True)),
+            "seconds": spent,
+        }
+        history.append(row)
+        state = {"key": key, "model": model.state_dict(), "opt": opt.state_dict(), "epoch": epoch + 1}
+        state |= {"history": history, "seconds": spent}
+        tmp = checkpoint.with_suffix(".tmp")
+        torch.save(state, tmp)
+        tmp.replace(checkpoint)
+        if progress:
+            progress(row)
+    manifest: dict[str, Any] = {
+        "format": NET_FORMAT,
+        "version": NET_VERSION,
+        "game": "akropolis",
+        "encoding_version": akropolis.ENCODING_VERSION,
+        "position_features": int(ex.position.shape[1]),
+        "move_features": int(ex.moves.shape[1]),
+        "architecture": asdict(arch),
+        "settings": asdict(settings),
+        "data": {
+            "path": str(data_path),
+            "agent": run_manifest.get("agent"),
+            "players": run_manifest.get("players"),
+            "games": len(games),
+            "decisions": len(ex.win),
+            "held_out_games": len(held),
+        },
+        "steps": len(history) * math.ceil(len(train_rows) / settings.batch),
+        "cpu_seconds": round(spent, 1),
+        "losses": history,
+        "commit": commit(),
+    }
+    manifest = json.loads(json.dumps(manifest))  # as the file holds it: lists, not tuples
+    save_net(model, folder / NET_FILE, manifest)
+    replace_atomically(folder / MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode())
+    return manifest

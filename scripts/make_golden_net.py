@@ -1,0 +1,52 @@
+"""Writes seeds/nets/tiny-akropolis.safetensors and its PyTorch outputs
+(tiny-akropolis.json) on random encodings: the golden data the Rust forward
+pass is checked against without PyTorch (rust/core/src/net_tests.rs).
+Needs pip install '.[train]'; run from the repository root:
+    python scripts/make_golden_net.py
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import torch
+
+from pavilion import akropolis
+from pavilion.train import Architecture, build_model, save_net
+
+OUT = Path("seeds/nets")
+
+
+def main() -> None:
+    torch.manual_seed(2026)
+    p, f = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES
+    model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,)))
+    cases = []
+    for n in (1, 3, 17):
+        position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
+        with torch.no_grad():
+            win_logit, margin, logits = model(position, moves, torch.zeros(n, dtype=torch.long))
+        cases.append(
+            {
+                "position": position[0].tolist(),
+                "moves": moves.flatten().tolist(),
+                "win": torch.sigmoid(win_logit)[0].item(),
+                "margin": margin[0].item(),
+                "priors": torch.softmax(logits, 0).tolist(),
+            }
+        )
+    manifest = {
+        "game": "akropolis",
+        "encoding_version": akropolis.ENCODING_VERSION,
+        "position_features": p,
+        "move_features": f,
+        "made_by": "scripts/make_golden_net.py (random weights, seed 2026)",
+    }
+    OUT.mkdir(parents=True, exist_ok=True)
+    save_net(model, OUT / "tiny-akropolis.safetensors", manifest)
+    (OUT / "tiny-akropolis.json").write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,70 @@
+"""`pavilion train` end to end, on a few tiny self-play games: the network file
+and manifest it writes, a resumed run equal to an uninterrupted one, the
+network played by the Rust search, and bad input. Needs PyTorch (`make
+test-train` installs it); without it these tests are skipped, and the Rust
+side is held to PyTorch's outputs by golden data (seeds/nets/)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+torch = pytest.importorskip("torch")
+
+from pavilion import akropolis  # noqa: E402
+from pavilion.cli import main  # noqa: E402
+from pavilion.selfplay import selfplay  # noqa: E402
+from pavilion.train import Architecture, Settings, train  # noqa: E402
+
+TINY = Architecture(trunk=(16,), value=(8,), policy=(8,))
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    out = tmp_path_factory.mktemp("selfplay") / "run"
+    selfplay("mcts:iterations=40", games=6, out=str(out), threads=1, shard_games=3, akropolis_options={})
+    return out
+
+
+def test_training_writes_a_network_the_search_plays(data, tmp_path):
+    manifest = train(data, tmp_path / "net", arch=TINY, settings=Settings(epochs=2, batch=32))
+    assert (manifest["game"], manifest["encoding_version"]) == ("akropolis", akropolis.ENCODING_VERSION)
+    assert manifest["data"]["games"] == 6 and manifest["data"]["held_out_games"] == 1
+    assert manifest["data"]["decisions"] == 6 * 36 and manifest["steps"] > 0
+    assert len(manifest["losses"]) == 2 and manifest["architecture"]["trunk"] == [16]
+    assert json.loads((tmp_path / "net" / "manifest.json").read_text()) == manifest
+    spec = f"mcts:net={tmp_path / 'net' / 'net.safetensors'},iterations=30"
+    game = akropolis.Game(seed=3)
+    move = akropolis.Agent(spec, seed=1).choose(game)
+    assert move in game.legal_moves()
+
+
+def test_a_resumed_run_is_the_uninterrupted_one(data, tmp_path):
+    whole = train(data, tmp_path / "whole", arch=TINY, settings=Settings(epochs=3, batch=32))
+
+    def stop_after_two(row):
+        if row["epoch"] == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        train(data, tmp_path / "cut", arch=TINY, settings=Settings(epochs=3, batch=32), progress=stop_after_two)
+    assert not (tmp_path / "cut" / "net.safetensors").exists()
+    resumed = train(data, tmp_path / "cut", arch=TINY, settings=Settings(epochs=3, batch=32))
+    strip = lambda m: [{k: v for k, v in row.items() if k != "seconds"} for row in m["losses"]]  # noqa: E731
+    assert strip(resumed) == strip(whole)
+    assert (tmp_path / "cut" / "net.safetensors").read_bytes() != b""
+
+
+def test_bad_input_is_one_clear_error(data, tmp_path):
+    runner = CliRunner()
+    train(data, tmp_path / "taken", arch=TINY, settings=Settings(epochs=1))
+    cases = [
+        (["train", str(data), "--out", str(tmp_path / "taken"), "--epochs", "2"], "holds another training run"),
+        (["train", str(data), "--out", str(tmp_path / "x"), "--trunk", "12,a"], "widths are whole numbers"),
+        (["train", str(tmp_path / "nothing"), "--out", str(tmp_path / "y")], "cannot read self-play data"),
+    ]
+    for args, why in cases:
+        r = runner.invoke(main, args)
+        assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, (args, r.output)
