@@ -1,0 +1,43 @@
+//! `cargo run --release --example net_speed -p pavilion-akropolis -- NET [seconds]`:
+//! the network-guided search's iterations per second on one thread, and the
+//! network's evaluations per second (a value and the priors of every legal
+//! move), on the positions of a greedy 2-player game.
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use pavilion_akropolis::encoding::{move_features, position_features};
+use pavilion_akropolis::search::Searcher;
+use pavilion_akropolis::{Game, MoveList, Options};
+use pavilion_core::net::Net;
+use pavilion_core::search::SearchConfig;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let path = args.next().expect("the network file");
+    let seconds: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1.0);
+    let net = Arc::new(Net::load(std::path::Path::new(&path)).expect("a network"));
+    let g = Game::new(Options::default(), 1).expect("2 players");
+    // Evaluations: the value and every move's prior, as a node's expansion asks.
+    let (mut pos, mut rows, mut moves) = (Vec::new(), Vec::new(), MoveList::new());
+    let (start, mut evals) = (Instant::now(), 0u64);
+    while start.elapsed() < Duration::from_secs_f64(seconds) {
+        g.legal_moves(&mut moves);
+        position_features(&g, &mut pos);
+        rows.clear();
+        for m in moves.iter() {
+            move_features(&g, m, &mut rows);
+        }
+        std::hint::black_box((net.value(&pos), net.priors(&pos, &rows)));
+        evals += 1;
+    }
+    let per_eval = start.elapsed().as_secs_f64() / evals as f64;
+    println!("{:.0} evaluations/s ({} moves each, {:.2} ms)", 1.0 / per_eval, moves.len(), per_eval * 1e3);
+    for (name, net) in [("rollouts", None), ("network", Some(net))] {
+        let cfg = SearchConfig { seed: 7, net, ..SearchConfig::default() };
+        let mut s = Searcher::new(&g, cfg);
+        s.run(None, Some(Duration::from_secs_f64(seconds)), &AtomicBool::new(false));
+        let r = s.result(1);
+        println!("{name}: {:.0} iterations/s, best {}", r.iterations as f64 / r.elapsed.as_secs_f64(), r.moves[0].mv);
+    }
+}
