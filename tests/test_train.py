@@ -68,3 +68,27 @@ def test_bad_input_is_one_clear_error(data, tmp_path):
     for args, why in cases:
         r = runner.invoke(main, args)
         assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, (args, r.output)
+
+
+def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped(tmp_path):
+    from pavilion.generations import LOOP_FILE, LoopSettings, run_generations
+
+    tiny = LoopSettings(games=3, iterations=20, sample_moves=2, epochs=1, gate_games=2, trunk=(8,), head=(4,))
+    said: list[str] = []
+    state = run_generations(str(tmp_path), 1, tiny, threads=1, say=said.append)
+    assert len(state["generations"]) == 1 and "generation 0: training" in said
+    first = state["generations"][0]
+    assert first["self_play_agent"] == "mcts:iterations=20" and first["arena"]["games"] == 2
+    assert first["arena"]["challenger"] == f"mcts:iterations=20,net={first['net']}"
+    assert state["best"] == (first["net"] if first["promoted"] else None)
+    assert json.loads((tmp_path / LOOP_FILE).read_text()) == state
+    # Asked for two: only the second is played, with the best search so far.
+    said.clear()
+    state = run_generations(str(tmp_path), 2, tiny, threads=1, say=said.append)
+    assert [g["generation"] for g in state["generations"]] == [0, 1]
+    assert not any(line.startswith("generation 0") for line in said)
+    assert state["generations"][1]["self_play_agent"] == (
+        f"mcts:iterations=20,net={first['net']}" if first["promoted"] else "mcts:iterations=20"
+    )
+    with pytest.raises(ValueError, match="holds a loop with other settings"):
+        run_generations(str(tmp_path), 3, LoopSettings(games=4), threads=1)

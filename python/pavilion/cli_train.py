@@ -6,8 +6,9 @@ import json
 
 import click
 
-from pavilion.cli_common import console
+from pavilion.cli_common import RAY_OPTION, console, ray_or_local
 from pavilion.files import quote_path
+from pavilion.generations import LoopSettings, run_generations
 from pavilion.train import NET_FILE, Architecture, Settings, train
 
 
@@ -55,3 +56,38 @@ def train_command(
         click.echo(json.dumps(manifest, indent=2))
     else:
         console.print(f"wrote {quote_path(out + '/' + NET_FILE)} ({manifest['data']['decisions']} decisions)")
+
+
+@click.command("generations")
+@click.option("--out", required=True, help="The loop's folder: loop.json and gen-K/ for each generation.")
+@click.option("--generations", type=click.IntRange(1, 10_000), default=1, show_default=True)
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=LoopSettings.games, show_default=True)
+@click.option("--iterations", type=click.IntRange(1, 10_000_000), default=LoopSettings.iterations, show_default=True)
+@click.option("--sample-moves", type=click.IntRange(0, 10_000), default=LoopSettings.sample_moves, show_default=True)
+@click.option("--epochs", type=click.IntRange(1, 100_000), default=LoopSettings.epochs, show_default=True)
+@click.option("--gate-games", type=click.IntRange(2, 1_000_000), default=LoopSettings.gate_games, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=LoopSettings.seed, show_default=True)
+@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games at once (default: all cores).")
+@RAY_OPTION
+def generations_command(
+    out: str,
+    generations: int,
+    games: int,
+    iterations: int,
+    sample_moves: int,
+    epochs: int,
+    gate_games: int,
+    seed: int,
+    threads: int | None,
+    ray: str | None,
+) -> None:
+    """The AlphaZero loop for 2-player Akropolis: each generation self-plays
+    with the best search so far, trains a network on those games, and keeps it
+    if its search wins at least 55% of --gate-games against the best (needs pip
+    install 'pavilion[train]'). Run the same command again to go on after an
+    interruption; a larger --generations adds generations."""
+    settings = LoopSettings(
+        games=games, iterations=iterations, sample_moves=sample_moves, epochs=epochs, gate_games=gate_games, seed=seed
+    )
+    state = run_generations(out, generations, settings, threads=threads, ray=ray_or_local(ray), say=console.print)
+    console.print(f"best network: {state['best'] or 'none yet (the rollout search stays the best)'}")

@@ -37,6 +37,7 @@ from pavilion.cli_play import (
     writable_record_path,
 )
 from pavilion.cli_selfplay import SELFPLAY_OPTIONS, SELFPLAY_RUN_OPTIONS, selfplay_screen
+from pavilion.cli_train import generations_command
 
 
 def load_position(path: str, move: int | None = None) -> Game:
@@ -270,3 +271,6 @@ def play(
 
 
 __all__ = ["MOVE_SYNTAX", "akropolis"]
+
+
+akropolis.add_command(generations_command)
