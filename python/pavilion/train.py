@@ -152,6 +152,18 @@ class Examples:
     margin: NDArray[np.float32]
     game: NDArray[np.int64]
 
+    @property
+    def first_move(self) -> NDArray[np.int64]:
+        """Where each decision's moves start in `moves`, and one past the last: N + 1 offsets."""
+        import numpy as np
+
+        cached: NDArray[np.int64] | None = self.__dict__.get("_first_move")
+        if cached is None:
+            counts = np.bincount(self.owner, minlength=len(self.win))
+            cached = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+            self.__dict__["_first_move"] = cached
+        return cached
+
 
 def akropolis_examples(data: dict[str, Any]) -> Examples:
     """Encodes each Akropolis decision of self-play data (`selfplay.read`) as the network sees it."""
@@ -190,8 +202,10 @@ def losses(model: Any, ex: Examples, rows: Any) -> tuple[Any, Any, Any]:
     import numpy as np
 
     torch = _torch()
-    pick = np.isin(ex.owner, rows)
-    local = np.searchsorted(rows, ex.owner[pick])
+    # Each decision's moves are one run of rows (in decision order): gather the runs of `rows`.
+    starts, ends = ex.first_move[rows], ex.first_move[rows + 1]
+    pick = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
+    local = np.repeat(np.arange(len(rows)), ends - starts)
     position = torch.from_numpy(ex.position[rows])
     moves = torch.from_numpy(ex.moves[pick])
     owner = torch.from_numpy(local)
