@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from conftest import ROOT
 from pavilion import akropolis
 
 #: Site slots in a move's row (docs/ENCODING.md): its index one-hot comes first.
@@ -58,3 +59,24 @@ def test_each_move_row_is_that_move_s_effect():
         after.play(m)
         gain = after.scores[0] - g.scores[0]
         assert np.isclose(row[TOTAL_CHANGE] * 20, gain), str(m)
+
+
+def test_a_network_option_that_cannot_be_used_is_one_clear_error(tmp_path):
+    from click.testing import CliRunner
+
+    from pavilion.cli import main
+
+    golden = ROOT / "seeds" / "nets" / "tiny-akropolis.safetensors"
+    runner = CliRunner()
+    cases = [
+        (["arena", f"mcts:net={golden}", "greedy", "--games", "1"], "this game has no network encoding"),
+        (["akropolis", "arena", f"mcts:net={tmp_path / 'none.safetensors'}", "greedy"], "No such file"),
+        (["akropolis", "arena", f"mcts:net={ROOT / 'README.md'}", "greedy"], "not safetensors"),
+    ]
+    for args, why in cases:
+        r = runner.invoke(main, args)
+        assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, (args, r.output)
+    # The golden network plays: a guided search's move is legal.
+    game = akropolis.Game(seed=4)
+    move = akropolis.Agent(f"mcts:net={golden},iterations=25", seed=2).choose(game)
+    assert move in game.legal_moves()
