@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use pavilion_akropolis::encoding::{move_features, position_features};
+use pavilion_akropolis::encoding::{moves_features, position_features};
 use pavilion_akropolis::search::Searcher;
 use pavilion_akropolis::{Game, MoveList, Options};
 use pavilion_core::net::Net;
@@ -25,9 +25,7 @@ fn main() {
         g.legal_moves(&mut moves);
         position_features(&g, &mut pos);
         rows.clear();
-        for m in moves.iter() {
-            move_features(&g, m, &mut rows);
-        }
+        moves_features(&g, &moves, &mut rows);
         std::hint::black_box((net.value(&pos), net.priors(&pos, &rows)));
         evals += 1;
     }

@@ -125,18 +125,37 @@ pub fn position_features(g: &Game, out: &mut Vec<f32>) {
             continue;
         };
         out.extend([1.0, slot as f32 / 5.0, f32::from(u8::from(slot <= affordable))]);
-        let mut faces = [0.0f32; 11];
-        for face in tile_faces(tile) {
-            faces[face_index(face)] += 1.0;
-        }
-        out.extend(faces);
+        out.extend(tile_face_counts(tile));
     }
     debug_assert_eq!(out.len(), POSITION_FEATURES);
+}
+
+/// A tile's faces counted, in [`FACES`] order.
+fn tile_face_counts(tile: crate::tiles::TileId) -> [f32; 11] {
+    let mut faces = [0.0f32; 11];
+    for face in tile_faces(tile) {
+        faces[face_index(face)] += 1.0;
+    }
+    faces
+}
+
+/// [`move_features`] for each of `moves`, row after row: the mover's score
+/// before them is reckoned once for all.
+pub fn moves_features(g: &Game, moves: &[Move], out: &mut Vec<f32>) {
+    let before = g.score(g.current_player()).total as f32;
+    for m in moves {
+        features_after(g, m, before, out);
+    }
 }
 
 /// What legal move `m` does for the player to move, [`MOVE_FEATURES`]
 /// numbers appended to `out`. The breakdown after it is scored exactly.
 pub fn move_features(g: &Game, m: &Move, out: &mut Vec<f32>) {
+    features_after(g, m, g.score(g.current_player()).total as f32, out);
+}
+
+/// [`move_features`], given the mover's total before the move.
+fn features_after(g: &Game, m: &Move, before: f32, out: &mut Vec<f32>) {
     let seat = g.current_player();
     let city = g.city(seat);
     let tile = g.site()[m.index as usize];
@@ -151,7 +170,6 @@ pub fn move_features(g: &Game, m: &Move, out: &mut Vec<f32>) {
     let stones = g.stones(seat) - m.index as u32 + quarries;
     let b = score_city(&after, stones, g.options());
     push_breakdown(out, &b);
-    let before = g.score(seat).total as f32;
     out.push((quarries as f32 - m.index as f32) / 5.0);
     out.push((b.total as f32 - before) / VALUE_SCALE);
     let mut covered = [0.0f32; 11];
@@ -161,11 +179,7 @@ pub fn move_features(g: &Game, m: &Move, out: &mut Vec<f32>) {
         }
     }
     out.extend(covered);
-    let mut placed = [0.0f32; 11];
-    for face in tile_faces(tile) {
-        placed[face_index(face)] += 1.0;
-    }
-    out.extend(placed);
+    out.extend(tile_face_counts(tile));
     debug_assert_eq!(out.len() - start, MOVE_FEATURES);
 }
 
@@ -247,6 +261,9 @@ mod tests {
             (pos.len(), moves.len(), planes.len()),
             (POSITION_FEATURES, legal.len() * MOVE_FEATURES, 4 * CITY_PLANES)
         );
+        let mut together = Vec::new();
+        moves_features(&g, &legal, &mut together);
+        assert!(together == moves, "the moves encoded together are each move encoded alone");
         // Seat 0 moves first with 1 stone; seats 1 and 2 hold 2 and 3; the fourth seat is empty.
         let stones = |pos: &[f32], k: usize| pos[k * SEAT_FEATURES + 15] * STONES_SCALE;
         assert_eq!([stones(&pos, 0), stones(&pos, 1), stones(&pos, 2), stones(&pos, 3)], [1.0, 2.0, 3.0, 0.0]);

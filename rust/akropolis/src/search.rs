@@ -77,9 +77,7 @@ impl pavilion_core::Game for Game {
         crate::encoding::position_features(self, out);
     }
     fn encode_moves(&self, moves: &[Move], out: &mut Vec<f32>) {
-        for m in moves {
-            crate::encoding::move_features(self, m, out);
-        }
+        crate::encoding::moves_features(self, moves, out);
     }
 }
 

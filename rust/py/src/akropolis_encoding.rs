@@ -3,8 +3,8 @@
 //! `pavilion_akropolis::encoding`).
 
 use pavilion_akropolis::encoding::{
-    city_planes, move_features, position_features, CITY_PLANES, ENCODING_VERSION, FACES, MOVE_FEATURES, PLANE_CHANNELS,
-    PLANE_SIDE, POSITION_FEATURES, SEATS,
+    city_planes, moves_features, position_features, CITY_PLANES, ENCODING_VERSION, FACES, MOVE_FEATURES,
+    PLANE_CHANNELS, PLANE_SIDE, POSITION_FEATURES, SEATS,
 };
 use pavilion_akropolis::{Game, MoveList};
 use pyo3::prelude::*;
@@ -30,9 +30,7 @@ pub fn encode<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
     let (mut pos, mut per_move, mut planes) = (Vec::new(), Vec::with_capacity(moves.len() * MOVE_FEATURES), Vec::new());
     let dropped = py.detach(|| {
         position_features(g, &mut pos);
-        for m in moves.iter() {
-            move_features(g, m, &mut per_move);
-        }
+        moves_features(g, &moves, &mut per_move);
         city_planes(g, &mut planes)
     });
     let d = PyDict::new(py);
