@@ -64,6 +64,8 @@ def test_bad_input_is_one_clear_error(data, tmp_path):
         (["train", str(data), "--out", str(tmp_path / "taken"), "--epochs", "2"], "holds another training run"),
         (["train", str(data), "--out", str(tmp_path / "x"), "--trunk", "12,a"], "widths are whole numbers"),
         (["train", str(tmp_path / "nothing"), "--out", str(tmp_path / "y")], "cannot read self-play data"),
+        (["train", str(data), "--out", str(tmp_path / "taken" / "net.safetensors" / "x")], "cannot make the folder"),
+        (["akropolis", "generations", "--out", "/dev/full/x"], "cannot make the folder"),
     ]
     for args, why in cases:
         r = runner.invoke(main, args)

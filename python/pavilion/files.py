@@ -24,7 +24,7 @@ from typing import Any
 
 from rich.markup import escape as escape_markup
 
-from pavilion._engine import NotationError
+from pavilion._engine import NotationError, OptionsError
 from pavilion._engine.text import escape_controls
 
 #: Largest file (or stdin) any command reads: 4 MiB.
@@ -137,6 +137,16 @@ def _write_at(path: Path, text: str | bytes, replace: bool) -> bool:
     finally:
         if os.path.exists(tmp):
             os.unlink(tmp)
+
+
+def make_folder(path: Path) -> None:
+    """Makes the folder `path` (and its parents) unless it exists; OptionsError saying why it cannot."""
+    if path.exists() and not path.is_dir():
+        raise OptionsError(f"{quote_path(str(path))} is a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OptionsError(f"cannot make the folder {quote_path(str(path))}: {e.strerror or e}") from None
 
 
 def replace_atomically(path: Path, data: str | bytes) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from pavilion._engine import OptionsError
 from pavilion.analysis import arena
-from pavilion.files import parse_json, quote_path, replace_atomically
+from pavilion.files import make_folder, parse_json, quote_path, replace_atomically
 from pavilion.selfplay import selfplay
 from pavilion.train import NET_FILE, Architecture, Settings, train
 
@@ -71,7 +71,7 @@ def run_generations(
     """Runs the loop in `out` until it holds `generations` generations; returns `loop.json`'s content."""
     settings = settings or LoopSettings()
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     state = _read_state(folder / LOOP_FILE, settings)
     tell = say or (lambda _: None)
     for k in range(len(state["generations"]), generations):

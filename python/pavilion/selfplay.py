@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 from pavilion._engine import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_LEN, SIDES, OptionsError, akropolis
 from pavilion._engine import selfplay as play_selfplay
 from pavilion.analysis import default_threads
-from pavilion.files import parse_json, quote_path, read_input, replace_atomically
+from pavilion.files import make_folder, parse_json, quote_path, read_input, replace_atomically
 
 if TYPE_CHECKING:
     import pyarrow as pa
@@ -219,12 +219,7 @@ def _finished_shard(path: Path, first_game: int, games: int) -> ShardInfo:
 def _check_folder(out: Path, options: dict[str, Any]) -> Manifest:
     """The run's manifest: the one in `out` if it is this run's, else a new one
     (for a new or empty folder). OptionsError for anything else in `out`."""
-    if out.exists() and not out.is_dir():
-        raise OptionsError(f"{quote_path(str(out))} is a file, not a folder")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as e:
-        raise OptionsError(f"cannot make the folder {quote_path(str(out))}: {e.strerror or e}") from None
+    make_folder(out)
     manifest_path = out / MANIFEST
     if manifest_path.exists():
         found = parse_json(read_input(str(manifest_path), "self-play manifest"), "self-play manifest")

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pavilion._engine import OptionsError, akropolis
-from pavilion.files import parse_json, quote_path, replace_atomically
+from pavilion.files import make_folder, parse_json, quote_path, replace_atomically
 
 if TYPE_CHECKING:
     import numpy as np
@@ -261,7 +261,7 @@ def train(
         "arch": asdict(arch),
         "settings": asdict(settings),
     }
-    folder.mkdir(parents=True, exist_ok=True)
+    make_folder(folder)
     history: list[dict[str, Any]] = []
     start_epoch, spent = 0, 0.0
     checkpoint = folder / CHECKPOINT

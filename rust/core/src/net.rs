@@ -171,12 +171,19 @@ impl Net {
 
     /// Reads a network file.
     pub fn load(path: &std::path::Path) -> Result<Net, Error> {
+        use std::io::Read;
         let quoted = crate::error::quote(&path.display().to_string());
-        let size = std::fs::metadata(path).map_err(|e| Error::Notation(format!("network {quoted}: {e}")))?.len();
-        if size > MAX_NET_BYTES as u64 {
+        let failed = |e: std::io::Error| Error::Notation(format!("network {quoted}: {e}"));
+        // Read at most one byte past the limit: a device or a pipe has no size to check first.
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(failed)?
+            .take(MAX_NET_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(failed)?;
+        if bytes.len() > MAX_NET_BYTES {
             return Err(bad(format!("{quoted} is larger than {} MB", MAX_NET_BYTES >> 20)));
         }
-        let bytes = std::fs::read(path).map_err(|e| Error::Notation(format!("network {quoted}: {e}")))?;
         Net::from_bytes(&bytes).map_err(|e| Error::Notation(format!("{quoted}: {e}")))
     }
 
