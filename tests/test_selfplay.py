@@ -30,6 +30,11 @@ from pavilion.selfplay import AKROPOLIS_COLUMNS, COLUMNS, MANIFEST, SHARD_KEY, r
 SPEC = "mcts:iterations=60"
 
 
+def same_column(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two columns alike, the NaN of a decision with nothing searched (search_value) equal to itself."""
+    return bool(np.array_equal(a, b, equal_nan=a.dtype.kind == "f"))
+
+
 def run_into(folder, **options):
     kw = {"games": 5, "shard_games": 2, "seed": 7, "threads": 2, **options}
     return selfplay(SPEC, out=folder, **kw)
@@ -85,6 +90,7 @@ def test_every_row_matches_the_game_replayed(recorded, which):
             assert abs(policy.sum() - 1) < 1e-5
             assert not (policy[~data["legal_mask"][r]] > 0).any(), "probability on an illegal action"
             assert policy[data["action"][r]] > 0
+            assert_search_value(data["search_value"][r], int(data["legal_mask"][r].sum()))
             g.apply_action(int(data["action"][r]))
         assert g.is_over
         winners = g.winners
@@ -123,7 +129,7 @@ def test_the_same_seed_gives_the_same_data_whatever_the_threads(tmp_path, record
     a, b = read(tmp_path / "one"), read(recorded[0])
     assert a.keys() == b.keys()
     for k in a:
-        assert np.array_equal(a[k], b[k]), k
+        assert same_column(a[k], b[k]), k
 
 
 def test_a_rerun_skips_finished_shards_and_replays_missing_ones(tmp_path, recorded):
@@ -134,7 +140,7 @@ def test_a_rerun_skips_finished_shards_and_replays_missing_ones(tmp_path, record
     again = run_into(out)
     assert (again["written"], again["skipped"]) == (1, 2)
     for k, v in read(out).items():
-        assert np.array_equal(v, read(recorded[0])[k]), k
+        assert same_column(v, read(recorded[0])[k]), k
     done = run_into(out)
     assert (done["written"], done["skipped"]) == (0, 3)
 
@@ -155,7 +161,7 @@ def test_an_interrupted_run_keeps_its_shards_and_finishes_later(tmp_path, record
     rest = run_into(out)
     assert (rest["written"], rest["skipped"], rest["interrupted"]) == (2, 1, False)
     for k, v in read(out).items():
-        assert np.array_equal(v, read(recorded[0])[k]), k
+        assert same_column(v, read(recorded[0])[k]), k
 
 
 def test_a_folder_of_other_data_is_never_written_into(tmp_path):
@@ -176,7 +182,7 @@ def test_a_folder_of_other_data_is_never_written_into(tmp_path):
         run_into(tmp_path / "file")
     (tmp_path / "fake").mkdir()
     (tmp_path / "fake" / MANIFEST).write_text('{"format": "something else"}')
-    with pytest.raises(OptionsError, match="is not a pavilion-selfplay v1 manifest"):
+    with pytest.raises(OptionsError, match="is not a pavilion-selfplay v2 manifest"):
         run_into(tmp_path / "fake")
 
 
@@ -254,6 +260,14 @@ def akropolis_run(tmp_path_factory):
     return out
 
 
+def assert_search_value(value: float, legal: int) -> None:
+    """A decision's search value is a win share, and NaN only where one legal move left nothing to search."""
+    if legal == 1:
+        assert np.isnan(value)
+    else:
+        assert 0 <= value <= 1, value
+
+
 def test_akropolis_shards_have_their_documented_columns(akropolis_run):
     table = pq.read_table(akropolis_run / shard_name(0))
     assert table.column_names == [name for name, _, _ in AKROPOLIS_COLUMNS]
@@ -280,6 +294,7 @@ def test_every_akropolis_row_matches_the_game_replayed(akropolis_run):
             policy = data["policy"][r]
             assert len(policy) == len(data["legal_moves"][r]) and abs(policy.sum() - 1) < 1e-5
             assert policy[data["action"][r]] > 0
+            assert_search_value(data["search_value"][r], len(policy))
             g.play(data["legal_moves"][r][data["action"][r]])
         assert g.is_over
         for r in rows:
@@ -336,7 +351,7 @@ def test_every_column_is_stored_as_its_documented_type(recorded, akropolis_run):
 
 def test_the_manifest_records_the_run_and_the_layout(recorded, akropolis_run):
     text = (recorded[1] / MANIFEST).read_text()
-    assert text.startswith('{\n "format": "pavilion-selfplay",\n "version": 1,\n') and text.endswith("}\n")
+    assert text.startswith('{\n "format": "pavilion-selfplay",\n "version": 2,\n') and text.endswith("}\n")
     manifest = json.loads(text)
     assert list(manifest) == [
         "format", "version", "agent", "game", "players", "side", "seed", "games", "shard_games", "sample_moves",
@@ -425,7 +440,7 @@ def test_on_ray_each_shard_is_a_task_of_one_cpu(tmp_path, monkeypatch, recorded)
     ]
     assert done["written"] == 3
     for k, v in read(tmp_path / "run").items():
-        assert np.array_equal(v, read(recorded[0])[k]), k
+        assert same_column(v, read(recorded[0])[k]), k
 
 
 def test_the_seed_is_0_unless_given(tmp_path):
@@ -471,11 +486,11 @@ def test_every_refusal_names_the_folder_or_file(tmp_path):
         match=rf"^'{tmp_path}/mine' holds self-play of other options \(seed 7, not 8; games 5, not 6\): give another",
     ):
         run_into(tmp_path / "mine", games=6, seed=8)
-    for doc in ['{"format": "pavilion-selfplay", "version": 2}', '{"format": "other", "version": 1}', "[1]"]:
+    for doc in ['{"format": "pavilion-selfplay", "version": 1}', '{"format": "other", "version": 2}', "[1]"]:
         (tmp_path / "fake").mkdir(exist_ok=True)
         (tmp_path / "fake" / MANIFEST).write_text(doc)
         with pytest.raises(
-            OptionsError, match=rf"^'{tmp_path}/fake/manifest.json' is not a pavilion-selfplay v1 manifest$"
+            OptionsError, match=rf"^'{tmp_path}/fake/manifest.json' is not a pavilion-selfplay v2 manifest$"
         ):
             run_into(tmp_path / "fake")
     (tmp_path / "fake" / MANIFEST).write_text("{")

@@ -30,17 +30,33 @@ def widths(text: str) -> tuple[int, ...]:
 @click.option("--batch", type=click.IntRange(1, 1 << 20), default=Settings.batch, show_default=True)
 @click.option("--lr", type=click.FloatRange(0, 10, min_open=True), default=Settings.lr, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=Settings.seed, show_default=True)
+@click.option(
+    "--search-value-weight",
+    type=click.FloatRange(0, 1),
+    default=Settings.search_value_weight,
+    show_default=True,
+    help="The share of the value target from the search's value at each decision (the rest from the game's result).",
+)
 @click.option("--trunk", default=",".join(map(str, Architecture.trunk)), show_default=True, help="Trunk widths.")
 @click.option("--head", default=",".join(map(str, Architecture.value)), show_default=True, help="Head widths.")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def train_command(
-    data: str, out: str, epochs: int, batch: int, lr: float, seed: int, trunk: str, head: str, as_json: bool
+    data: str,
+    out: str,
+    epochs: int,
+    batch: int,
+    lr: float,
+    seed: int,
+    search_value_weight: float,
+    trunk: str,
+    head: str,
+    as_json: bool,
 ) -> None:
     """Train a network on the self-play folder DATA (Akropolis for now; needs
     pip install 'pavilion[train]'). A held-out tenth of the games measures it
     after each epoch; run the same command again to go on after an interruption."""
     arch = Architecture(trunk=widths(trunk), value=widths(head), policy=widths(head))
-    settings = Settings(epochs=epochs, batch=batch, lr=lr, seed=seed)
+    settings = Settings(epochs=epochs, batch=batch, lr=lr, seed=seed, search_value_weight=search_value_weight)
 
     def shown(row: dict[str, object]) -> None:
         if not as_json:

@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 FORMAT = "pavilion-selfplay"
-VERSION = 1
+VERSION = 2  # 2: the search_value column
 MANIFEST = "manifest.json"
 #: Games in a shard unless told otherwise: about 30 MB of arrays in memory at once.
 DEFAULT_SHARD_GAMES = 16
@@ -63,6 +63,12 @@ COLUMNS: list[tuple[str, str, str]] = [
         "the search's probability for each action: its visit shares (for an exact solve, "
         "the moves proven best share it; one legal move gets 1); sums to 1",
     ),
+    (
+        "search_value",
+        "float32",
+        "the search's win share for the seat deciding (the chosen move's win rate; "
+        "NaN where one legal move left nothing to search)",
+    ),
     ("returns", "float32[players]", "each seat's share of the win at the end: 1, 1/k for a k-way tie, 0"),
     ("scores", "int32[players]", "each seat's final score"),
 ]
@@ -82,7 +88,7 @@ AKROPOLIS_COLUMNS: list[tuple[str, str, str]] = [
         "the search's probability for each legal move (its visit shares; one legal move gets 1); sums to 1",
     ),
     ("action", "int16", "the index in legal_moves of the move played"),
-    *COLUMNS[-2:],
+    *COLUMNS[-3:],
 ]
 
 #: The games self-play knows, as manifests name them.
@@ -169,6 +175,7 @@ def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
             "legal_moves": pa.array(data["legal_moves"], pa.list_(pa.string())),
             "policy": pa.array(data["policy"], pa.list_(pa.float32())),
             "action": pa.array(data["action"], pa.int16()),
+            "search_value": pa.array(data["search_value"], pa.float32()),
             "returns": pa.array([data["returns"][i] for i in at], pa.list_(pa.float32(), players)),
             "scores": pa.array([data["scores"][i] for i in at], pa.list_(pa.int32(), players)),
         }
@@ -186,6 +193,7 @@ def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
         "observation": fixed(data["observation"]),
         "legal_mask": fixed(data["legal_mask"]),
         "policy": fixed(data["policy"]),
+        "search_value": pa.array(data["search_value"]),
         "returns": fixed(data["returns"][at]),
         "scores": fixed(data["scores"][at]),
     }

@@ -61,6 +61,10 @@ class Settings:
     weight_decay: float = 1e-4
     held_out: float = 0.1
     seed: int = 0
+    #: The share of each decision's value target taken from the search's own
+    #: value there (the rest from the game's one result): a result is one noisy
+    #: draw per game, while the search's value is a fresh estimate per decision.
+    search_value_weight: float = 0.5
 
 
 def _torch() -> Any:
@@ -151,6 +155,15 @@ class Examples:
     win: NDArray[np.float32]
     margin: NDArray[np.float32]
     game: NDArray[np.int64]
+    #: The search's win share for the mover (NaN where nothing was searched).
+    search_value: NDArray[np.float32]
+
+    def value_target(self, search_value_weight: float) -> NDArray[np.float32]:
+        """Each decision's win target: the result blended with the search's value where there is one."""
+        import numpy as np
+
+        blend = (1 - search_value_weight) * self.win + search_value_weight * self.search_value
+        return np.where(np.isnan(self.search_value), self.win, blend).astype(np.float32)
 
     @property
     def first_move(self) -> NDArray[np.int64]:
@@ -192,12 +205,13 @@ def akropolis_examples(data: dict[str, Any]) -> Examples:
         win=np.asarray(win, dtype=np.float32),
         margin=np.asarray(margin, dtype=np.float32),
         game=np.asarray(data["game"], dtype=np.int64),
+        search_value=np.asarray(data["search_value"], dtype=np.float32),
     )
 
 
-def losses(model: Any, ex: Examples, rows: Any) -> tuple[Any, Any, Any]:
+def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any]:
     """(value, margin, policy) losses over decisions `rows` (a sorted index array):
-    cross-entropy of the win share, the squared margin error (in units of
+    cross-entropy against `win` (each decision's win target), the squared margin error (in units of
     MARGIN_SCALE), and the policy's cross-entropy against the search's probabilities."""
     import numpy as np
 
@@ -210,7 +224,7 @@ def losses(model: Any, ex: Examples, rows: Any) -> tuple[Any, Any, Any]:
     moves = torch.from_numpy(ex.moves[pick])
     owner = torch.from_numpy(local)
     win_logit, margin, logits = model(position, moves, owner)
-    value_loss = torch.nn.functional.binary_cross_entropy_with_logits(win_logit, torch.from_numpy(ex.win[rows]))
+    value_loss = torch.nn.functional.binary_cross_entropy_with_logits(win_logit, torch.from_numpy(win[rows]))
     target_margin = torch.from_numpy(np.clip(ex.margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
     margin_loss = (((margin - target_margin) / MARGIN_SCALE) ** 2).mean()
     # A softmax per decision: logsumexp over its own moves.
@@ -247,7 +261,10 @@ def train(
         raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
     if run_manifest.get("game") not in (None, selfplay.AKROPOLIS):
         raise OptionsError(f"{quote_path(str(data_path))}: only Akropolis self-play data can be trained on for now")
+    if not 0 <= settings.search_value_weight <= 1:
+        raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     ex = akropolis_examples(selfplay.read(data_path))
+    win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
     held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
     val_rows = np.flatnonzero(np.isin(ex.game, held))
@@ -280,14 +297,15 @@ def train(
         sums = np.zeros(3)
         for b in range(0, len(order), settings.batch):
             rows = np.sort(order[b : b + settings.batch])
-            v, m, p = losses(model, ex, rows)
+            v, m, p = losses(model, ex, rows, win)
             opt.zero_grad()
             (v + m + p).backward()
             opt.step()
             sums += [x.item() * len(rows) for x in (v.detach(), m.detach(), p.detach())]
         model.eval()
         with torch.no_grad():
-            val = [float(x) for x in losses(model, ex, val_rows)] if len(val_rows) else [math.nan] * 3
+            # Held out against the games' results alone, so runs of any blend compare.
+            val = [float(x) for x in losses(model, ex, val_rows, ex.win)] if len(val_rows) else [math.nan] * 3
         spent += time.monotonic() - began
         row = {
             "epoch": epoch + 1,

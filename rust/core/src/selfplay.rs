@@ -35,6 +35,9 @@ pub struct Decision<'a, M> {
     /// The search's probability for each move it weighed (summing to 1); moves
     /// left out have probability 0.
     pub policy: &'a [(M, f32)],
+    /// The search's win share for the mover (`value_of`); `None` where one
+    /// legal move left nothing to search.
+    pub value: Option<f64>,
 }
 
 /// A finished self-play game.
@@ -61,6 +64,15 @@ pub fn policy_of<M: Copy>(r: &SearchResult<M>) -> Vec<(M, f32)> {
         return tied.into_iter().map(|mv| (mv, p)).collect();
     }
     r.moves.iter().map(|m| (m.mv, (m.visits as f64 / total as f64) as f32)).collect()
+}
+
+/// The search's estimate of the mover's win share: the win rate of the move
+/// it chose (the most visited; for an exact solve, the best), rather than the
+/// root's average, which the exploration of poor moves drags down. `None` when
+/// that move was not evaluated. A training target with less noise than the
+/// game's one result.
+pub fn value_of<M>(r: &SearchResult<M>) -> Option<f64> {
+    r.moves.first().and_then(|m| m.win_rate)
 }
 
 /// A move drawn with the policy's probabilities.
@@ -101,16 +113,16 @@ pub fn selfplay_game<G: Game>(
     let mut ply = 0;
     while !g.is_over() {
         let to_move = g.current_player();
-        let policy = match agents[to_move].think(&g, stop).expect("a running game has a move") {
-            Thought::Only(m) => vec![(m, 1.0)],
-            Thought::Searched(result) => policy_of(&result),
+        let (policy, value) = match agents[to_move].think(&g, stop).expect("a running game has a move") {
+            Thought::Only(m) => (vec![(m, 1.0)], None),
+            Thought::Searched(result) => (policy_of(&result), value_of(&result)),
         };
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Ok(None);
         }
         // `policy_of` lists the search's best move first.
         let played = if ply < sample_moves { sample(&policy, &mut rng) } else { policy[0].0 };
-        record(&g, &Decision { ply, to_move, played, policy: &policy });
+        record(&g, &Decision { ply, to_move, played, policy: &policy, value });
         assert!(g.is_legal(&played), "the search weighs legal moves only");
         g.play_unchecked(&played);
         ply += 1;
@@ -143,6 +155,39 @@ mod tests {
 
     /// A decision as recorded: (to_move, played, policy).
     type Seen = (usize, u32, Vec<(u32, f32)>);
+
+    #[test]
+    fn a_decisions_value_is_the_searchs_win_share_for_the_mover() {
+        // A Nim heap that is not a multiple of 4 wins for the mover; a long enough search sees it.
+        const STRONG: &str = "mcts:iterations=5000,rollout=uniform";
+        for index in 0..6 {
+            let mut seen = Vec::new();
+            selfplay_game(STRONG, &nim, 40, index, 0, &AtomicBool::new(false), &mut |g, d| {
+                seen.push((g.heap, d.value));
+            })
+            .unwrap();
+            assert!(seen.iter().any(|(_, v)| v.is_some()), "no decision recorded a value");
+            for (heap, value) in seen.into_iter().filter_map(|(h, v)| Some((h, v?))) {
+                assert_eq!(value > 0.5, heap % 4 != 0, "game {index}: heap {heap} valued {value}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_value_is_the_chosen_moves_win_rate() {
+        let mut r = SearchResult {
+            moves: vec![stats(2, 30, 0.5, 1.0), stats(1, 10, 0.9, 0.0), stats(3, 0, 0.1, 0.0)],
+            iterations: 40,
+            elapsed: Duration::ZERO,
+            exact: false,
+            nodes: 3,
+        };
+        assert_eq!(value_of(&r), Some(0.5));
+        r.moves[0].win_rate = None;
+        assert_eq!(value_of(&r), None);
+        r.moves.clear();
+        assert_eq!(value_of(&r), None);
+    }
 
     /// Every decision of a self-play game.
     fn decisions(spec: &str, index: u64, sample_moves: u32) -> (SelfPlayGame, Vec<Seen>) {

@@ -17,6 +17,8 @@ struct Row {
     position: String,
     legal_moves: Vec<String>,
     policy: Vec<f32>,
+    /// The search's win share for the mover; NaN where nothing was searched.
+    search_value: f32,
     action: usize,
 }
 
@@ -44,6 +46,7 @@ fn play(
             position: g.public_view().to_json_compact(),
             legal_moves: legal.iter().map(|m| m.to_string()).collect(),
             policy,
+            search_value: d.value.map_or(f32::NAN, |v| v as f32),
             action: position(d.played),
         });
     })?;
@@ -59,7 +62,9 @@ fn play(
 /// "to_move", "position" (the position file as the player to move sees it:
 /// face-down tiles in ascending order, never their real order),
 /// "legal_moves" (in notation), "policy" (the search's probability for each
-/// legal move), "action" (the index of the move played) — and one item per
+/// legal move), "search_value" (the search's win share for the mover, NaN
+/// where one legal move left nothing to search), "action" (the index of the
+/// move played) — and one item per
 /// game: "index", "scores", "returns" (each seat's share of the win), "moves".
 #[pyfunction]
 #[pyo3(signature = (agent, indices, players=Int(2), variants="", long=false, barracks_edge="outside", lake="single_hex", seed=Int(0), threads=Int(1), sample_moves=Int(0)),
@@ -90,6 +95,7 @@ pub fn selfplay<'py>(
     d.set_item("position", rows().map(|(_, r)| r.position.as_str()).collect::<Vec<_>>())?;
     d.set_item("legal_moves", rows().map(|(_, r)| r.legal_moves.clone()).collect::<Vec<_>>())?;
     d.set_item("policy", rows().map(|(_, r)| r.policy.clone()).collect::<Vec<_>>())?;
+    d.set_item("search_value", rows().map(|(_, r)| r.search_value).collect::<Vec<_>>())?;
     d.set_item("action", rows().map(|(_, r)| r.action).collect::<Vec<_>>())?;
     d.set_item("index", games.iter().map(|(g, _)| g.index).collect::<Vec<_>>())?;
     d.set_item("scores", games.iter().map(|(g, _)| g.scores.clone()).collect::<Vec<_>>())?;

@@ -67,6 +67,7 @@ struct Rows {
     observation: Vec<f32>,
     legal_mask: Vec<bool>,
     policy: Vec<f32>,
+    search_value: Vec<f32>,
 }
 
 fn play(
@@ -84,6 +85,7 @@ fn play(
         rows.ply.push(d.ply as i16);
         rows.to_move.push(d.to_move as i8);
         rows.action.push(id(&d.played) as i16);
+        rows.search_value.push(d.value.map_or(f32::NAN, |v| v as f32));
         observe(g, d.to_move, &mut rows.observation);
         legal_actions_mask(g, &mut mask);
         rows.legal_mask.extend_from_slice(&mask);
@@ -103,8 +105,9 @@ fn play(
 ///
 /// Returns numpy arrays, one row per decision in game order — "game", "ply",
 /// "to_move", "action" (the move played), "observation" (what the player to
-/// move sees), "legal_mask", "policy" (the search's probability per action id)
-/// — and one row per game: "index", "scores", "returns" (each seat's share of
+/// move sees), "legal_mask", "policy" (the search's probability per action id),
+/// "search_value" (the search's win share for the mover, NaN where one legal
+/// move left nothing to search) — and one row per game: "index", "scores", "returns" (each seat's share of
 /// the win), "moves". Ctrl-C abandons the games in progress and raises KeyboardInterrupt.
 #[pyfunction]
 #[pyo3(signature = (agent, indices, players=Int(2), side="coloured", seed=Int(0), threads=Int(1), sample_moves=Int(0)),
@@ -136,6 +139,7 @@ pub fn selfplay<'py>(
     d.set_item("observation", matrix(py, &concat(&games, |g| &g.observation), OBSERVATION_LEN)?)?;
     d.set_item("legal_mask", matrix(py, &concat(&games, |g| &g.legal_mask), NUM_ACTIONS)?)?;
     d.set_item("policy", matrix(py, &concat(&games, |g| &g.policy), NUM_ACTIONS)?)?;
+    d.set_item("search_value", array(py, &concat(&games, |g| &g.search_value))?)?;
     let index: Vec<i64> = games.iter().map(|g| g.game.index as i64).collect();
     let scores: Vec<i32> = games.iter().flat_map(|g| g.game.scores.iter().map(|&s| s as i32)).collect();
     let returns: Vec<f32> = games.iter().flat_map(|g| g.game.returns.iter().map(|&r| r as f32)).collect();

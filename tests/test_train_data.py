@@ -1,0 +1,48 @@
+"""What training reads from self-play data (`train.akropolis_examples`), without
+PyTorch: each decision's targets from its mover's view, and the value target
+blended from the game's result and the search's own value."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pavilion import selfplay
+from pavilion.train import akropolis_examples
+
+pytest.importorskip("pyarrow")
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory):
+    out = tmp_path_factory.mktemp("selfplay") / "run"
+    selfplay.selfplay("mcts:iterations=40", games=3, out=str(out), threads=1, akropolis_options={})
+    return selfplay.read(out)
+
+
+def test_each_decision_is_seen_from_its_mover(data):
+    ex = akropolis_examples(data)
+    assert len(ex.win) == len(data["game"]) == 3 * 36
+    for i in range(len(ex.win)):
+        seat = int(data["to_move"][i])
+        scores = data["scores"][i].tolist()
+        assert ex.win[i] == data["returns"][i][seat]
+        assert ex.margin[i] == scores[seat] - scores[1 - seat]
+        moves = ex.moves[ex.first_move[i] : ex.first_move[i + 1]]
+        assert len(moves) == len(data["legal_moves"][i]) == len(ex.policy[ex.first_move[i] : ex.first_move[i + 1]])
+
+
+def test_the_value_target_blends_the_result_with_the_searchs_value(data):
+    ex = akropolis_examples(data)
+    assert not np.isnan(ex.search_value).any(), "an Akropolis turn always has moves to search"
+    # A decision with one legal move records NaN: the target is then the result alone.
+    ex.search_value = ex.search_value.copy()
+    ex.search_value[:5] = np.nan
+    searched = ~np.isnan(ex.search_value)
+    assert np.array_equal(ex.value_target(0.0), ex.win)
+    whole = ex.value_target(1.0)
+    assert np.array_equal(whole[searched], ex.search_value[searched])
+    # Where nothing was searched (one legal move), the result alone.
+    assert np.array_equal(whole[~searched], ex.win[~searched])
+    half = ex.value_target(0.5)
+    assert np.allclose(half[searched], (ex.win[searched] + ex.search_value[searched]) / 2)
