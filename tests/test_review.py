@@ -201,6 +201,8 @@ def test_seat_summaries_count_each_seat_s_marks_and_average_its_moves():
             "mark": mark,
             "exact": False,
             "accuracy": move_accuracy(loss),
+            "proven_before": None,
+            "proven_after": None,
         }
 
     moves = [move(0, 0.0, ""), move(0, 0.15, "?!"), move(0, 0.45, "??"), move(1, 0.25, "?"), move(1, 0.35, "??")]

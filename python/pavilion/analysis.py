@@ -19,22 +19,34 @@ from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsEr
 if TYPE_CHECKING:
     from typing import TypedDict
 
-    from pavilion._engine import MatchResult, MoveStats
+    from pavilion._engine import MatchResult, MoveStats, SearchResult, SeatRange
     from pavilion._engine.akropolis import MoveStats as AkropolisMoveStats
+    from pavilion._engine.akropolis import SearchResult as AkropolisSearchResult
+
+    class RankedMove(MoveStats):
+        """A Summer Pavilion move as `solve` ranks it: its search figures and,
+        in the last round's placing where the exact value is not reached, the
+        players' proven score ranges after it (else None)."""
+
+        score_ranges: list[SeatRange] | None
 
     class Analysis(TypedDict):
         """`solve`'s answer: the search result (`Search.result()` of the game's
         search), whether Ctrl-C cut it short, who moves, and `method`:
         "solver" when the endgame solver solved the position before any
         search (`nodes`/`visits` then count its positions), else "mcts"
-        (`exact` then means the search's tree proved the root)."""
+        (`exact` then means the search's tree proved the root). In Summer
+        Pavilion's last round, where the exact value is not reached,
+        `score_ranges` holds each player's proven final-score range
+        (`Game.score_ranges`), else None."""
 
         exact: bool
         method: Literal["solver", "mcts"]
         iterations: int
         seconds: float
         nodes: int
-        moves: list[MoveStats] | list[AkropolisMoveStats]
+        moves: list[RankedMove] | list[AkropolisMoveStats]
+        score_ranges: list[SeatRange] | None
         interrupted: bool
         to_move: int
 
@@ -127,6 +139,7 @@ def solve(
             "seconds": time.monotonic() - start,
             "nodes": 0,
             "moves": [],
+            "score_ranges": None,
             "interrupted": True,
             "to_move": game.current_player,
         }
@@ -136,17 +149,37 @@ def solve(
         run_search(search, iterations, seconds, threads, progress)
     except KeyboardInterrupt:
         interrupted = True
-    r = search.result(top=top)
+    moves: list[RankedMove] | list[AkropolisMoveStats]
+    if isinstance(search, akropolis.Search):
+        found = search.result(top=top)
+        r: SearchResult | AkropolisSearchResult = found
+        moves, ranges = found["moves"], None
+    else:
+        assert isinstance(game, Game)  # a Summer Pavilion game gets a Summer Pavilion search
+        r = search.result(top=top)
+        moves, ranges = ranked_with_ranges(game, r["moves"], r["exact"])
     return {
         "exact": r["exact"],
         "method": method,
         "iterations": r["iterations"],
         "seconds": r["seconds"],
         "nodes": r["nodes"],
-        "moves": r["moves"],
+        "moves": moves,
+        "score_ranges": ranges,
         "interrupted": interrupted,
         "to_move": game.current_player,
     }
+
+
+def ranked_with_ranges(
+    game: Game, moves: list[MoveStats], exact: bool
+) -> tuple[list[RankedMove], list[SeatRange] | None]:
+    """The ranked moves with the proven score ranges after each, and the
+    position's own, where the exact value is not reached (None where it is,
+    or outside the last round's placing)."""
+    ranges = None if exact else game.score_ranges()
+    after = game.score_ranges_after([m["move"] for m in moves]) if ranges is not None else [None] * len(moves)
+    return [{**m, "score_ranges": a} for m, a in zip(moves, after, strict=True)], ranges
 
 
 @dataclass

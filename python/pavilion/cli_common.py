@@ -353,6 +353,26 @@ def exact_outcome(best: Any) -> str:
     return f"win share {100 * share:.1f}% and margin {margin:+.1f} to expect with {best['move']} under best play"
 
 
+#: How the score ranges' verdicts read, for a player named P1, P2, ...
+PROVEN_TEXT = {"wins": "wins whatever happens", "cannot_lose": "cannot lose", "cannot_win": "cannot win"}
+
+
+def ranges_text(ranges: list[Any], names: bool = True) -> str:
+    """Each player's proven final-score range: `P1 61–70, P2 55–66`, or without names `61–70 / 55–66`."""
+    spans = [f"{r['guaranteed']}–{r['best']}" for r in ranges]
+    return ", ".join(f"P{s + 1} {x}" for s, x in enumerate(spans)) if names else " / ".join(spans)
+
+
+def proven_text(ranges: list[Any], short: bool = False) -> str:
+    """What the ranges decide: `P1 wins whatever happens` (which says the
+    rest; `P1 wins` when `short`), else each player's verdict (`P1 cannot
+    lose; P2 cannot win`), or an empty string."""
+    winners = [s for s, r in enumerate(ranges) if r["proven"] == "wins"]
+    if winners:
+        return f"P{winners[0] + 1} " + ("wins" if short else PROVEN_TEXT["wins"])
+    return "; ".join(f"P{s + 1} {PROVEN_TEXT[r['proven']]}" for s, r in enumerate(ranges) if r["proven"] != "open")
+
+
 def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as_json: bool) -> None:
     """`solve`'s answer: the ranked moves as a table, or as JSON."""
     if as_json:
@@ -380,22 +400,38 @@ def show_analysis(game: Game | akropolis.Game, result: Any, moves: list[Any], as
         ("margin", "right"),
         ("principal variation", "left"),
     ]
+    ranged = result.get("score_ranges") is not None
+    if ranged:
+        seats = " / ".join(f"P{s + 1}" for s in range(len(result["score_ranges"])))
+        columns.insert(5, (f"proven after ({seats})", "left"))
     for col, just in columns:
         t.add_column(col, justify=just)
     for i, m in enumerate(moves, 1):
         # A move the search never reached (a proof elsewhere stopped it first) has no figures.
         searched = m["win_rate"] is not None
-        t.add_row(
+        row = [
             str(i),
             str(m["move"]),
             str(m["visits"]),
             f"{100 * m['win_rate']:.1f}%" if searched else "not searched",
             f"{m['margin']:+.1f}" if searched else "—",
             " ".join(str(x) for x in m["pv"][:10]),
-        )
+        ]
+        if ranged:
+            after = m.get("score_ranges")
+            verdict = proven_text(after, short=True) if after else ""
+            row.insert(5, (ranges_text(after, names=False) + (f" {verdict}" if verdict else "")) if after else "—")
+        t.add_row(*row)
     console.print(t)
     if result["exact"] and moves:
         console.print(f"[bold]exact[/]: {exact_outcome(moves[0])}")
+    if ranged:
+        verdict = proven_text(result["score_ranges"])
+        console.print(
+            f"[bold]proven[/] (the exact value is out of reach): final scores {ranges_text(result['score_ranges'])}"
+            + (f"; {verdict}" if verdict else ""),
+            soft_wrap=True,
+        )
     if result["interrupted"]:
         console.print("[yellow]interrupted[/]: best answer so far")
 

@@ -13,7 +13,7 @@ from pavilion._engine.text import escape_controls
 from pavilion.analysis import default_threads
 from pavilion.cli_common import SEED, InputError, Seconds, console, counted
 from pavilion.files import SaveError, check_writable, quote_path, read_input
-from pavilion.review import DEFAULT_SECONDS, Marks, Review, check_plot, plot, read_record, review
+from pavilion.review import DEFAULT_SECONDS, Marks, MoveReview, Review, check_plot, plot, read_record, review
 
 DEFAULT_MARKS = Marks()
 
@@ -108,6 +108,16 @@ def review_command(
             console.print(f"plot written to {quote_path(str(written))}{note}", soft_wrap=True)
 
 
+def proven_note(m: MoveReview) -> str:
+    """A note where the move changed what the score ranges prove: a proven win thrown away, or one made sure."""
+    before, after = m["proven_before"], m["proven_after"]
+    if before == "wins" and after != "wins":
+        return " proven win lost"
+    if before != "wins" and after == "wins" and before is not None:
+        return " proven win"
+    return ""
+
+
 def show(result: Review) -> None:
     t = Table(title="moves (win rates for the player moving)")
     for col in ("#", "round", "player", "move", "best", "before", "after", "loss", ""):
@@ -122,7 +132,7 @@ def show(result: Review) -> None:
             f"{100 * m['win_before']:.0f}%",
             f"{100 * m['win_after']:.0f}%",
             f"{100 * m['loss']:.0f}" if m["loss"] else "",
-            m["mark"] + (" exact" if m["exact"] else ""),
+            m["mark"] + (" exact" if m["exact"] else "") + proven_note(m),
         )
     console.print(t)
     s = Table(title="players")

@@ -79,6 +79,11 @@ class MoveReview(TypedDict):
     mark: str
     exact: bool
     accuracy: float
+    #: Summer Pavilion's last round, where the review is not exact: what the
+    #: proven score ranges decide of the mover's result before and after the
+    #: move ("wins", "cannot_lose", "cannot_win", "open"), else None.
+    proven_before: str | None
+    proven_after: str | None
 
 
 class SeatReview(TypedDict):
@@ -160,6 +165,7 @@ def review(
             before = evaluated(best)
             after = evaluated(mine)
             loss = max(0.0, before - after)
+            proven_before, proven_after = proven_change(game, played, exact)
             reviewed.append(
                 {
                     "ply": ply,
@@ -173,6 +179,8 @@ def review(
                     "mark": marks.mark(loss),
                     "exact": exact,
                     "accuracy": move_accuracy(loss),
+                    "proven_before": proven_before,
+                    "proven_after": proven_after,
                 }
             )
             game.play(played)
@@ -190,6 +198,19 @@ def review(
         "marks": {"inaccuracy": marks.inaccuracy, "mistake": marks.mistake, "blunder": marks.blunder},
         "interrupted": interrupted,
     }
+
+
+def proven_change(game: Any, played: Any, exact: bool) -> tuple[str | None, str | None]:
+    """What the proven score ranges decide of the mover's result before and
+    after `played`, where the review is not exact (Summer Pavilion's last
+    round's placing only: elsewhere, or where the ranges are out of reach, None)."""
+    ranges = getattr(game, "score_ranges", None)
+    before = None if exact or ranges is None else ranges()
+    if before is None:
+        return None, None
+    seat = game.current_player
+    after = game.score_ranges_after([played])[0]
+    return before[seat]["proven"], None if after is None else after[seat]["proven"]
 
 
 def seat_summaries(record: Record[Any], moves: Sequence[MoveReview]) -> list[SeatReview]:

@@ -246,6 +246,15 @@ class MoveStats(TypedDict):
     margin: float | None
     pv: list[Move]
 
+class SeatRange(TypedDict):
+    """One player's proven final-score range (`Game.score_ranges`): a score
+    its own line reaches whatever the others and the refills do, a score no
+    line beats, and what the ranges decide of its result."""
+
+    guaranteed: int
+    best: int
+    proven: Literal["open", "wins", "cannot_lose", "cannot_win"]
+
 class SearchResult(TypedDict):
     """`Search.result()`: candidates for the player to move, best first."""
 
@@ -320,6 +329,13 @@ class Game:
     def legal_moves(self) -> LegalMoves:
         """The legal moves now, as a lazy view (`in`, `len`, indexing, iteration)."""
     def legal_actions(self) -> list[int]: ...
+    def score_ranges(self) -> list[SeatRange] | None:
+        """Each player's proven final-score range in the last round's placing
+        (None elsewhere, or where a board is too wide to search alone)."""
+    def score_ranges_after(self, moves: list[Move | str]) -> list[list[SeatRange] | None]:
+        """`score_ranges` after each of `moves` (legal now), in one search."""
+    def guaranteeing_move(self) -> Move | None:
+        """A move keeping the mover's guaranteed score; None outside the last round's placing."""
     def is_legal(self, move: Move | str) -> bool: ...
     def play(self, move: Move | str) -> MoveOutcome: ...
     @property
@@ -399,7 +415,7 @@ def play_matches(
 
 class SelfPlayArrays(TypedDict):
     """`selfplay`'s answer: one row per decision (game, ply, to_move, action,
-    observation, legal_mask, policy), then one row per game (index, scores,
+    observation, legal_mask, policy, search_value), then one row per game (index, scores,
     returns, moves)."""
 
     game: NDArray[np.int64]
@@ -409,6 +425,7 @@ class SelfPlayArrays(TypedDict):
     observation: NDArray[np.float32]
     legal_mask: NDArray[np.bool_]
     policy: NDArray[np.float32]
+    search_value: NDArray[np.float32]
     index: NDArray[np.int64]
     scores: NDArray[np.int32]
     returns: NDArray[np.float32]

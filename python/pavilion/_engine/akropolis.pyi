@@ -246,7 +246,7 @@ def play_matches(
 
 class SelfPlayLists(TypedDict):
     """`selfplay`'s answer: one item per decision (game, ply, to_move,
-    position, legal_moves, policy, action), then one per game (index, scores,
+    position, legal_moves, policy, search_value, action), then one per game (index, scores,
     returns, moves)."""
 
     game: list[int]
@@ -255,6 +255,7 @@ class SelfPlayLists(TypedDict):
     position: list[str]
     legal_moves: list[list[str]]
     policy: list[list[float]]
+    search_value: list[float]
     action: list[int]
     index: list[int]
     scores: list[list[int]]

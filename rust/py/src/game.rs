@@ -249,6 +249,35 @@ impl PyGame {
         crate::arrays::array(py, &v)
     }
 
+    /// Each player's proven final-score range in the last round's placing,
+    /// where the exact solve may not reach: a list (seat order) of dicts with
+    /// "guaranteed" (a score its own line reaches whatever the others and the
+    /// refills do), "best" (a score no line beats) and "proven" (what the
+    /// ranges decide of its result: "wins", "cannot_lose", "cannot_win" or
+    /// "open"). None before the last round's placing, or where a board is
+    /// too wide to search alone in time.
+    fn score_ranges<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, pyo3::types::PyList>>> {
+        crate::ranges::score_ranges(py, &self.inner)
+    }
+
+    /// `score_ranges` after each of `moves` (legal now; IllegalMoveError if
+    /// not), sharing one search: which moves keep a guaranteed win.
+    fn score_ranges_after<'py>(
+        &self,
+        py: Python<'py>,
+        moves: Vec<Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<Option<Bound<'py, pyo3::types::PyList>>>> {
+        let moves = moves.iter().map(to_move).collect::<PyResult<Vec<_>>>()?;
+        crate::ranges::score_ranges_after(py, &self.inner, &moves)
+    }
+
+    /// A move keeping the mover's guaranteed score (see `score_ranges`):
+    /// played at each of its turns, it ends with at least that score. None
+    /// outside the last round's placing.
+    fn guaranteeing_move(&self, py: Python<'_>) -> Option<PyMove> {
+        crate::ranges::guaranteeing_move(py, &self.inner).map(|inner| PyMove { inner })
+    }
+
     /// Whether a move (or move text) is legal now. Malformed text raises NotationError.
     fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         Ok(self.inner.is_legal(&to_move(r#move)?))

@@ -19,6 +19,7 @@ mod game;
 mod interrupt;
 mod legal;
 mod moves;
+mod ranges;
 mod search;
 mod selfplay;
 mod vecgame;

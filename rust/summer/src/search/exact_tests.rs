@@ -20,7 +20,7 @@ use crate::Side;
 
 /// Positions of the last round's placing from random games (2 to 4 players,
 /// both sides): at its start or up to 15 random moves into it.
-fn endgames(count: usize, seed: u64) -> Vec<Game> {
+pub(super) fn endgames(count: usize, seed: u64) -> Vec<Game> {
     let mut rng = SplitMix64::new(seed);
     let mut moves = MoveList::new();
     let mut out = Vec::new();

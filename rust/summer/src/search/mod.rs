@@ -8,12 +8,15 @@
 mod bounds;
 pub mod exact;
 pub mod policy;
+pub mod ranges;
 mod split;
 
 #[cfg(test)]
 mod exact_tests;
 #[cfg(test)]
 mod maxn_reference;
+#[cfg(test)]
+mod ranges_tests;
 #[cfg(test)]
 mod tests;
 

@@ -29,7 +29,7 @@ use super::tree_moves;
 use crate::board::FEATURES;
 use crate::moves::{Move, MoveList};
 use crate::scoring::breakdown;
-use crate::state::{Board, Game};
+use crate::state::{Board, Game, MAX_PLAYERS};
 
 /// The game as `seat` plays it alone: every other seat has passed, so `seat`
 /// takes every turn until it passes.
@@ -60,7 +60,7 @@ pub(super) fn bonus_left(board: &Board) -> u32 {
 /// every board not yet known (the joint search then does without it, which
 /// is always exact), and the solve's own budget stays the bound on its time.
 pub(super) struct Alone<K, V> {
-    known: [FxHashMap<K, V>; 2],
+    known: [FxHashMap<K, V>; MAX_PLAYERS],
     /// Boards searched (each once).
     pub(super) nodes: u64,
     limit: u64,
