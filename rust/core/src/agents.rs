@@ -11,7 +11,8 @@ use crate::game::Game;
 use crate::net::{EncodingInfo, Net};
 use crate::rng::SplitMix64;
 use crate::search::{
-    search, time_budget, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, SearchResult, Widening, MAX_SECONDS,
+    search, time_budget, ExactUse, Parallel, Passes, Priors, RolloutKind, SearchConfig, SearchResult, Widening,
+    MAX_SECONDS,
 };
 
 /// Anything that picks a move for the player to move.
@@ -255,6 +256,18 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         help: "with net: PUCT's exploration constant",
     },
     SpecOption {
+        key: "priors",
+        placeholder: "",
+        range: OptionRange::Choice(Priors::WORDS),
+        help: "with net: the moves a node tries by the network's policy (PUCT), or by the game's quick judgement (widening), the network judging leaves only",
+    },
+    SpecOption {
+        key: "exact_positions",
+        placeholder: "N",
+        range: OptionRange::Whole { min: 1, max: 1_000 },
+        help: "positions an exact attempt may visit in place of each iteration it stands in for",
+    },
+    SpecOption {
         key: "widening",
         placeholder: "",
         range: OptionRange::Choice(Widening::WORDS),
@@ -281,6 +294,8 @@ impl SpecOption {
             "net" => return None,
             "mix" => d.net_mix.to_string(),
             "puct" => d.puct.to_string(),
+            "priors" => d.priors.to_string(),
+            "exact_positions" => d.exact_positions.to_string(),
             _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
         })
     }
@@ -406,6 +421,8 @@ fn read_mcts(
             }
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
+            "priors" => cfg.priors = v.parse()?,
+            "exact_positions" => cfg.exact_positions = x as u64,
             _ => unreachable!("every option of MCTS_OPTIONS is read above"),
         }
     }

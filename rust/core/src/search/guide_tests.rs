@@ -30,8 +30,16 @@ fn hand_net(win_logit: f32, logits: [f32; 3]) -> Arc<Net> {
     Arc::new(Net::from_bytes(&file(&t, meta)).unwrap())
 }
 
+/// A search following the network's priors (PUCT) and values.
 fn guided(net: Arc<Net>, mix: f64) -> SearchConfig {
-    SearchConfig { seed: 3, net: Some(net), net_mix: mix, exact: super::ExactUse::Off, ..SearchConfig::default() }
+    SearchConfig {
+        seed: 3,
+        net: Some(net),
+        net_mix: mix,
+        priors: super::Priors::Net,
+        exact: super::ExactUse::Off,
+        ..SearchConfig::default()
+    }
 }
 
 fn run(g: &Nim, cfg: SearchConfig, iterations: u64) -> super::SearchResult<u32> {
@@ -76,6 +84,22 @@ fn the_priors_steer_the_visits() {
             r.moves
         );
     }
+}
+
+#[test]
+fn with_the_games_priors_the_network_only_judges_leaves() {
+    // Priors that pile on take 2, values flat: with `priors=game` the visits
+    // ignore the policy (UCB over flat values spreads them evenly), and every
+    // leaf is still the network's (win rates exactly 0.5, no rollout).
+    let cfg = SearchConfig { priors: super::Priors::Game, ..guided(hand_net(0.0, [0.0, 5.0, 0.0]), 0.0) };
+    let r = run(&Nim::at(600), cfg, 150);
+    let visits: Vec<u64> = (1..=3).map(|t| r.moves.iter().find(|m| m.mv == t).unwrap().visits).collect();
+    assert!(visits.iter().max().unwrap() - visits.iter().min().unwrap() <= 1, "{visits:?}");
+    assert!(r.moves.iter().all(|m| m.win_rate == Some(0.5)), "{:?}", r.moves);
+    // The same network's priors, followed, give take 2 most of the walks.
+    let r = run(&Nim::at(600), guided(hand_net(0.0, [0.0, 5.0, 0.0]), 0.0), 150);
+    assert_eq!(r.best(), Some(2));
+    assert!(r.moves[0].visits > 100, "{:?}", r.moves);
 }
 
 #[test]

@@ -120,7 +120,8 @@ pub struct Tree<G: Game> {
     proofs: HashMap<u32, Proof>,
     /// The root's best edge, once the root is proven.
     solved: Option<usize>,
-    /// The network whose priors and values guide this tree, if any.
+    /// The network whose priors guide this tree's choices (PUCT), if any;
+    /// leaves are judged by `SearchConfig::net` whether or not it is this one.
     net: Option<Arc<Net>>,
     pub iterations: u64,
 }

@@ -39,11 +39,6 @@ use pavilion_core::search::outcome_of;
 /// by MCTS): about 1.5 s on one thread here (1.3 M positions a second in greedy games' endgames).
 pub const DEFAULT_NODE_BUDGET: u64 = 2_000_000;
 
-/// Positions an exact attempt may visit in place of one MCTS iteration: about
-/// the same time when it was set (in the last round an iteration took ~3.6 µs,
-/// a position ~0.4 µs; with the score bounds a position takes ~0.75 µs).
-pub const POSITIONS_PER_ITERATION: u64 = 8;
-
 /// Where a solve gives up: after `nodes` positions, or at `deadline`.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -58,11 +53,11 @@ impl Limits {
     }
 
     /// The limits of an attempt in place of a search: the work of its
-    /// iterations (never more than the default), by its deadline.
-    pub fn of(effort: Effort) -> Limits {
-        let nodes = effort
-            .iterations
-            .map_or(DEFAULT_NODE_BUDGET, |n| n.saturating_mul(POSITIONS_PER_ITERATION).min(DEFAULT_NODE_BUDGET));
+    /// iterations at `per_iteration` positions each (`SearchConfig::exact_positions`;
+    /// never more than the default), by its deadline.
+    pub fn of(effort: Effort, per_iteration: u64) -> Limits {
+        let nodes =
+            effort.iterations.map_or(DEFAULT_NODE_BUDGET, |n| n.saturating_mul(per_iteration).min(DEFAULT_NODE_BUDGET));
         Limits { nodes, deadline: effort.deadline }
     }
 }

@@ -386,27 +386,36 @@ fn the_hidden_order_changes_nothing_in_a_solve() {
 
 #[test]
 fn an_attempt_in_place_of_iterations_does_their_work_and_no_more() {
-    use super::exact::{DEFAULT_NODE_BUDGET, POSITIONS_PER_ITERATION};
+    use super::exact::DEFAULT_NODE_BUDGET;
     use super::search;
-    let (stop, cfg) = (AtomicBool::new(false), SearchConfig::default());
+    let stop = AtomicBool::new(false);
     let mut tried = 0;
     for g in endgames(40, 4) {
         // Endgames the default budget solves with room to spare.
-        let Some(full) = solve(&g, &cfg, DEFAULT_NODE_BUDGET / 10, &stop) else { continue };
-        if full.iterations < 4 * POSITIONS_PER_ITERATION {
-            continue;
-        }
-        // Whatever the iterations, the attempt visits at most their share of positions.
-        for n in [1, 3, full.iterations / POSITIONS_PER_ITERATION / 2, full.iterations] {
-            let r = search(&g, cfg.clone(), Some(n), None, &stop);
-            if r.exact {
-                assert!(r.iterations <= n * POSITIONS_PER_ITERATION, "{} positions for {n} iterations", r.iterations);
-                assert_eq!(by_move(&r), by_move(&full));
-            } else {
-                assert_eq!(r.iterations, n, "the iterations were searched by MCTS");
+        let Some(full) = solve(&g, &SearchConfig::default(), DEFAULT_NODE_BUDGET / 10, &stop) else { continue };
+        // Whatever the iterations, the attempt visits at most their share of
+        // positions, at the default rate and at another (`exact_positions`).
+        for per in [super::POSITIONS_PER_ITERATION, 3] {
+            let cfg = SearchConfig { exact_positions: per, ..SearchConfig::default() };
+            if full.iterations < 4 * per {
+                continue;
             }
+            for n in [1, 3, full.iterations / per / 2, full.iterations] {
+                let r = search(&g, cfg.clone(), Some(n), None, &stop);
+                if r.exact {
+                    assert!(r.iterations <= n * per, "{} positions for {n} iterations at {per}", r.iterations);
+                    assert_eq!(by_move(&r), by_move(&full));
+                } else {
+                    assert_eq!(r.iterations, n, "the iterations were searched by MCTS");
+                }
+            }
+            // Just below the positions the solve needs, the attempt gives up.
+            let short = (full.iterations - 1) / per;
+            assert!(
+                !search(&g, cfg.clone(), Some(short.max(1)), None, &stop).exact,
+                "{per}: solved in {short} iterations"
+            );
         }
-        assert!(!search(&g, cfg.clone(), Some(1), None, &stop).exact);
         tried += 1;
     }
     assert!(tried >= 5, "only {tried} endgames solved");

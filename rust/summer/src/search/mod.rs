@@ -27,7 +27,7 @@ use std::time::Duration;
 pub use pavilion_core::game::Values;
 pub use pavilion_core::search::{
     time_budget, utility, utility_range, Effort, ExactUse, Parallel, Passes, RolloutKind, SearchConfig, Widening,
-    MARGIN_SCALE, MAX_SECONDS,
+    MARGIN_SCALE, MAX_SECONDS, POSITIONS_PER_ITERATION,
 };
 
 /// Progressive widening `(c, alpha)`: a node considers its
@@ -110,14 +110,14 @@ impl pavilion_core::Game for Game {
         Some(rustc_hash::FxBuildHasher.hash_one(public))
     }
     /// The last round's placing valued exactly, in place of `iterations` (at
-    /// `POSITIONS_PER_ITERATION` positions each).
+    /// `cfg.exact_positions` positions each).
     fn exact_value(&self, cfg: &SearchConfig, iterations: u64) -> Option<(Values, Values)> {
-        let limits = exact::Limits::of(Effort { iterations: Some(iterations), deadline: None });
+        let limits = exact::Limits::of(Effort { iterations: Some(iterations), deadline: None }, cfg.exact_positions);
         exact::value_within(self, cfg, limits, &AtomicBool::new(false))
     }
     /// The last round's placing, solved exactly when it is small enough.
     fn solve_exactly(&self, cfg: &SearchConfig, stop: &AtomicBool, effort: Effort) -> Option<SearchResult> {
-        exact::solve_within(self, cfg, exact::Limits::of(effort), stop, None)
+        exact::solve_within(self, cfg, exact::Limits::of(effort, cfg.exact_positions), stop, None)
     }
 }
 
