@@ -46,3 +46,18 @@ def test_the_value_target_blends_the_result_with_the_searchs_value(data):
     assert np.array_equal(whole[~searched], ex.win[~searched])
     half = ex.value_target(0.5)
     assert np.allclose(half[searched], (ex.win[searched] + ex.search_value[searched]) / 2)
+
+
+def test_a_sample_of_the_unvisited_moves_is_kept_with_every_visited_one(data):
+    whole = akropolis_examples(data)
+    kept = akropolis_examples(data, unvisited_moves=4, seed=1)
+    assert np.array_equal(kept.position, whole.position) and np.array_equal(kept.win, whole.win)
+    for i in range(len(whole.win)):
+        every = whole.policy[whole.first_move[i] : whole.first_move[i + 1]]
+        some = kept.policy[kept.first_move[i] : kept.first_move[i + 1]]
+        assert np.array_equal(np.sort(some[some > 0]), np.sort(every[every > 0]))
+        assert (some == 0).sum() == min(4, (every == 0).sum())
+        assert abs(some.sum() - 1) < 1e-5
+    again = akropolis_examples(data, unvisited_moves=4, seed=1)
+    assert np.array_equal(again.moves, kept.moves), "the same seed keeps the same moves"
+    assert not np.array_equal(akropolis_examples(data, unvisited_moves=4, seed=2).moves, kept.moves)

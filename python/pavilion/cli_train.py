@@ -37,6 +37,13 @@ def widths(text: str) -> tuple[int, ...]:
     show_default=True,
     help="The share of the value target from the search's value at each decision (the rest from the game's result).",
 )
+@click.option(
+    "--unvisited-moves",
+    type=click.IntRange(0, 100_000),
+    default=Settings.unvisited_moves,
+    show_default=True,
+    help="Moves the search never visited kept per decision for the policy (a seeded sample).",
+)
 @click.option("--trunk", default=",".join(map(str, Architecture.trunk)), show_default=True, help="Trunk widths.")
 @click.option("--head", default=",".join(map(str, Architecture.value)), show_default=True, help="Head widths.")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
@@ -48,6 +55,7 @@ def train_command(
     lr: float,
     seed: int,
     search_value_weight: float,
+    unvisited_moves: int,
     trunk: str,
     head: str,
     as_json: bool,
@@ -56,7 +64,14 @@ def train_command(
     pip install 'pavilion[train]'). A held-out tenth of the games measures it
     after each epoch; run the same command again to go on after an interruption."""
     arch = Architecture(trunk=widths(trunk), value=widths(head), policy=widths(head))
-    settings = Settings(epochs=epochs, batch=batch, lr=lr, seed=seed, search_value_weight=search_value_weight)
+    settings = Settings(
+        epochs=epochs,
+        batch=batch,
+        lr=lr,
+        seed=seed,
+        search_value_weight=search_value_weight,
+        unvisited_moves=unvisited_moves,
+    )
 
     def shown(row: dict[str, object]) -> None:
         if not as_json:

@@ -65,6 +65,11 @@ class Settings:
     #: value there (the rest from the game's one result): a result is one noisy
     #: draw per game, while the search's value is a fresh estimate per decision.
     search_value_weight: float = 0.5
+    #: Moves the search gave no visit that each decision keeps for the
+    #: policy's softmax (a seeded sample; all of them when fewer): an Akropolis
+    #: turn has about 400 legal moves and the search visits a sixth of them,
+    #: so keeping every move would hold 10 times the data in memory.
+    unvisited_moves: int = 32
 
 
 def _torch() -> Any:
@@ -178,10 +183,13 @@ class Examples:
         return cached
 
 
-def akropolis_examples(data: dict[str, Any]) -> Examples:
-    """Encodes each Akropolis decision of self-play data (`selfplay.read`) as the network sees it."""
+def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0) -> Examples:
+    """Encodes each Akropolis decision of self-play data (`selfplay.read`) as
+    the network sees it: every legal move, or (with `unvisited_moves`) the
+    moves the search visited and a seeded sample of that many of the others."""
     import numpy as np
 
+    rng = np.random.default_rng(seed)
     positions, moves, owner, policy, win, margin = [], [], [], [], [], []
     for i, text in enumerate(data["position"]):
         game = akropolis.Game.from_json(text)
@@ -189,10 +197,17 @@ def akropolis_examples(data: dict[str, Any]) -> Examples:
         listed = [str(m) for m in enc["moves"]]
         if listed != list(data["legal_moves"][i]):
             raise OptionsError(f"decision {i}: the data's legal moves are not the engine's (another version?)")
+        probabilities = np.asarray(data["policy"][i], dtype=np.float32)
+        kept = np.arange(len(listed))
+        if unvisited_moves is not None:
+            unvisited = np.flatnonzero(probabilities == 0)
+            if len(unvisited) > unvisited_moves:
+                dropped = np.setdiff1d(unvisited, rng.choice(unvisited, unvisited_moves, replace=False))
+                kept = np.setdiff1d(kept, dropped)
         positions.append(enc["position"])
-        moves.append(enc["move_features"])
-        owner.append(np.full(len(listed), i, dtype=np.int64))
-        policy.append(np.asarray(data["policy"][i], dtype=np.float32))
+        moves.append(enc["move_features"][kept])
+        owner.append(np.full(len(kept), i, dtype=np.int64))
+        policy.append(probabilities[kept])
         seat = int(data["to_move"][i])
         win.append(float(data["returns"][i][seat]))
         scores = [int(s) for s in data["scores"][i]]
@@ -263,7 +278,9 @@ def train(
         raise OptionsError(f"{quote_path(str(data_path))}: only Akropolis self-play data can be trained on for now")
     if not 0 <= settings.search_value_weight <= 1:
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
-    ex = akropolis_examples(selfplay.read(data_path))
+    if settings.unvisited_moves < 0:
+        raise OptionsError(f"unvisited_moves must be 0 or more, not {settings.unvisited_moves}")
+    ex = akropolis_examples(selfplay.read(data_path), settings.unvisited_moves, settings.seed)
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
     held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
