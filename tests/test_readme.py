@@ -67,10 +67,10 @@ def test_the_python_examples_are_doctests():
         assert runner.failures == 0 and runner.tries >= least
 
 
-def test_skipped_blocks_are_only_the_three_marked_ones():
-    # The set-up commands themselves, and the training run (PyTorch; tests/test_train.py runs its steps).
+def test_skipped_blocks_are_only_the_four_marked_ones():
+    # The set-up commands themselves, and the training runs (PyTorch; tests/test_train.py runs their steps).
     reasons = re.findall(r"<!-- readme-test: not run \(([^)]*)\)", README)
-    assert len(reasons) == README.count(SKIP) == 3, reasons
+    assert len(reasons) == README.count(SKIP) == 4, reasons
     assert sum("tests/test_train.py" in r for r in reasons) == 1, reasons
 
 

@@ -1,7 +1,9 @@
 //! `cargo run --release --example net_speed -p pavilion-akropolis -- NET [seconds]`:
-//! the network-guided search's iterations per second on one thread, and the
-//! network's evaluations per second (a value and the priors of every legal
-//! move), on the positions of a greedy 2-player game.
+//! the network-guided search's iterations per second on one thread (with the
+//! game's priors and with the network's), and the network's evaluations per
+//! second: a value alone (what a leaf asks with `priors=game`), and a value
+//! with the priors of every legal move (an expansion with `priors=net`), at
+//! the opening of a 2-player game.
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -10,7 +12,7 @@ use pavilion_akropolis::encoding::{moves_features, position_features};
 use pavilion_akropolis::search::Searcher;
 use pavilion_akropolis::{Game, MoveList, Options};
 use pavilion_core::net::Net;
-use pavilion_core::search::SearchConfig;
+use pavilion_core::search::{Priors, SearchConfig};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -18,8 +20,17 @@ fn main() {
     let seconds: f64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1.0);
     let net = Arc::new(Net::load(std::path::Path::new(&path)).expect("a network"));
     let g = Game::new(Options::default(), 1).expect("2 players");
-    // Evaluations: the value and every move's prior, as a node's expansion asks.
     let (mut pos, mut rows, mut moves) = (Vec::new(), Vec::new(), MoveList::new());
+    // A value alone: the position's encoding and the trunk and value head.
+    let (start, mut evals) = (Instant::now(), 0u64);
+    while start.elapsed() < Duration::from_secs_f64(seconds) {
+        position_features(&g, &mut pos);
+        std::hint::black_box(net.value(&pos));
+        evals += 1;
+    }
+    let per_eval = start.elapsed().as_secs_f64() / evals as f64;
+    println!("{:.0} value evaluations/s ({:.1} us)", 1.0 / per_eval, per_eval * 1e6);
+    // The value and every move's prior, as a node's expansion asks with priors=net.
     let (start, mut evals) = (Instant::now(), 0u64);
     while start.elapsed() < Duration::from_secs_f64(seconds) {
         g.legal_moves(&mut moves);
@@ -31,8 +42,9 @@ fn main() {
     }
     let per_eval = start.elapsed().as_secs_f64() / evals as f64;
     println!("{:.0} evaluations/s ({} moves each, {:.2} ms)", 1.0 / per_eval, moves.len(), per_eval * 1e3);
-    for (name, net) in [("rollouts", None), ("network", Some(net))] {
-        let cfg = SearchConfig { seed: 7, net, ..SearchConfig::default() };
+    let searches = [("rollouts", None, Priors::Game), ("network, priors=game", Some(net.clone()), Priors::Game)];
+    for (name, net, priors) in searches.into_iter().chain([("network, priors=net", Some(net), Priors::Net)]) {
+        let cfg = SearchConfig { seed: 7, net, priors, ..SearchConfig::default() };
         let mut s = Searcher::new(&g, cfg);
         s.run(None, Some(Duration::from_secs_f64(seconds)), &AtomicBool::new(false));
         let r = s.result(1);
