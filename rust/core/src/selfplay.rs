@@ -175,13 +175,7 @@ mod tests {
 
     #[test]
     fn a_value_is_the_chosen_moves_win_rate() {
-        let mut r = SearchResult {
-            moves: vec![stats(2, 30, 0.5, 1.0), stats(1, 10, 0.9, 0.0), stats(3, 0, 0.1, 0.0)],
-            iterations: 40,
-            elapsed: Duration::ZERO,
-            exact: false,
-            nodes: 3,
-        };
+        let mut r = result(vec![stats(2, 30, 0.5, 1.0), stats(1, 10, 0.9, 0.0), stats(3, 0, 0.1, 0.0)]);
         assert_eq!(value_of(&r), Some(0.5));
         r.moves[0].win_rate = None;
         assert_eq!(value_of(&r), None);
@@ -257,15 +251,14 @@ mod tests {
         MoveStats { mv, visits, win_rate: Some(win_rate), margin: Some(margin), pv: Vec::new() }
     }
 
+    /// A search's result of 40 iterations over `moves`, not exact.
+    fn result(moves: Vec<MoveStats<u32>>) -> SearchResult<u32> {
+        SearchResult { moves, iterations: 40, elapsed: Duration::ZERO, exact: false, nodes: 3 }
+    }
+
     #[test]
     fn a_policy_is_the_visit_shares_or_the_moves_proven_best() {
-        let mut r = SearchResult {
-            moves: vec![stats(2, 30, 0.5, 1.0), stats(1, 10, 0.4, 0.0), stats(3, 0, 0.1, 0.0)],
-            iterations: 40,
-            elapsed: Duration::ZERO,
-            exact: false,
-            nodes: 3,
-        };
+        let mut r = result(vec![stats(2, 30, 0.5, 1.0), stats(1, 10, 0.4, 0.0), stats(3, 0, 0.1, 0.0)]);
         assert_eq!(policy_of(&r), vec![(2, 0.75), (1, 0.25), (3, 0.0)]);
         // Exact: visit counts are work done; the two moves worth 1.0 share it.
         r.exact = true;

@@ -6,6 +6,8 @@
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 
+use pavilion_core::agents::{Agent, GreedyAgent};
+
 use super::bounds::ScoreBounds;
 use super::exact::{solve, solve_with, Limits};
 use super::maxn_reference::reference_solve;
@@ -21,6 +23,13 @@ use crate::Side;
 /// Positions of the last round's placing from random games (2 to 4 players,
 /// both sides): at its start or up to 15 random moves into it.
 pub(super) fn endgames(count: usize, seed: u64) -> Vec<Game> {
+    endgames_played(count, seed, false, 16)
+}
+
+/// Positions of the last round's placing from games of random moves, or of
+/// greedy moves with `greedy` (2 to 4 players, both sides): at its start or
+/// up to `extra - 1` more moves into it.
+pub(super) fn endgames_played(count: usize, seed: u64, greedy: bool, extra: u32) -> Vec<Game> {
     let mut rng = SplitMix64::new(seed);
     let mut moves = MoveList::new();
     let mut out = Vec::new();
@@ -30,16 +39,24 @@ pub(super) fn endgames(count: usize, seed: u64) -> Vec<Game> {
         let players = 2 + (game % 3) as usize;
         let side = if game.is_multiple_of(2) { Side::Coloured } else { Side::Gray };
         let mut g = Game::new(Options::new(players, side, None).unwrap(), game);
+        let mut agent = GreedyAgent::new(game);
+        let mut play = |g: &mut Game, rng: &mut SplitMix64| {
+            let m = if greedy {
+                agent.choose(g).unwrap()
+            } else {
+                g.legal_moves(&mut moves);
+                moves[rng.below(moves.len() as u32) as usize]
+            };
+            g.play_unchecked(&m);
+        };
         while !(g.round() == ROUNDS && g.phase() == Phase::Place) {
-            g.legal_moves(&mut moves);
-            g.play_unchecked(&moves[rng.below(moves.len() as u32) as usize]);
+            play(&mut g, &mut rng);
         }
-        for _ in 0..rng.below(16) {
+        for _ in 0..rng.below(extra) {
             if g.is_over() {
                 break;
             }
-            g.legal_moves(&mut moves);
-            g.play_unchecked(&moves[rng.below(moves.len() as u32) as usize]);
+            play(&mut g, &mut rng);
         }
         if !g.is_over() {
             out.push(g);

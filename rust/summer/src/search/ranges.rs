@@ -39,10 +39,6 @@ impl ScoreRange {
     pub fn width(&self) -> i64 {
         self.best - self.guaranteed
     }
-
-    pub fn contains(&self, score: i64) -> bool {
-        (self.guaranteed..=self.best).contains(&score)
-    }
 }
 
 pavilion_core::word_option!(
@@ -78,7 +74,7 @@ pub fn proven(ranges: &[ScoreRange], seat: usize) -> Proven {
 
 /// Where ranges can be proven: the last round's placing (a refill due or not),
 /// or a finished game (each range its final score).
-pub fn has_ranges(g: &Game) -> bool {
+fn has_ranges(g: &Game) -> bool {
     g.is_over() || (g.round() == ROUNDS && g.phase() == Phase::Place)
 }
 
@@ -156,9 +152,4 @@ impl Ranges {
         }
         best.map(|(_, m)| m)
     }
-}
-
-/// Each seat's range in `g`, with the default limit (`Ranges::of`).
-pub fn score_ranges(g: &Game) -> Option<Vec<ScoreRange>> {
-    Ranges::default().of(g)
 }

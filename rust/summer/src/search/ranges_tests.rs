@@ -5,49 +5,19 @@
 
 use std::sync::atomic::AtomicBool;
 
-use pavilion_core::agents::{Agent, GreedyAgent};
-
 use super::exact::solve;
-use super::exact_tests::endgames;
+use super::exact_tests::{endgames, endgames_played};
 use super::ranges::{proven, Proven, Ranges, ScoreRange};
 use super::SearchConfig;
 use crate::moves::MoveList;
 use crate::rng::SplitMix64;
-use crate::state::{Game, Options, Phase, ROUNDS};
-use crate::Side;
-
-/// Positions of the last round's placing from greedy games (2 to 4 players,
-/// both sides): at its start or up to 12 greedy moves into it.
-fn greedy_endgames(count: usize, seed: u64) -> Vec<Game> {
-    let mut rng = SplitMix64::new(seed);
-    let mut out = Vec::new();
-    let mut game = seed * 1000;
-    while out.len() < count {
-        game += 1;
-        let players = 2 + (game % 3) as usize;
-        let side = if game.is_multiple_of(2) { Side::Coloured } else { Side::Gray };
-        let mut g = Game::new(Options::new(players, side, None).unwrap(), game);
-        let mut agent = GreedyAgent::new(game);
-        while !(g.round() == ROUNDS && g.phase() == Phase::Place) {
-            g.play_unchecked(&agent.choose(&g).unwrap());
-        }
-        for _ in 0..rng.below(13) {
-            if g.is_over() {
-                break;
-            }
-            g.play_unchecked(&agent.choose(&g).unwrap());
-        }
-        if !g.is_over() {
-            out.push(g);
-        }
-    }
-    out
-}
+use crate::state::Game;
 
 /// Both ways of reaching the last round: random play (large hands, odd boards) and greedy play.
 fn both_ways(count: usize, seed: u64) -> Vec<Game> {
     let mut all = endgames(count, seed);
-    all.extend(greedy_endgames(count, seed + 1));
+    // Greedy play: at the start of the last placing or up to 12 greedy moves into it.
+    all.extend(endgames_played(count, seed + 1, true, 13));
     all
 }
 
@@ -70,6 +40,23 @@ fn agrees(p: Proven, share: f64, players: usize) -> bool {
         Proven::CannotWin => share <= 1e-9,
         Proven::Open => true,
     }
+}
+
+/// Plays `h` to its end with re-dealt refills: `careful` moves by
+/// `guaranteeing_move`, every other seat at random.
+fn play_out(mut h: Game, redeal: u64, careful: usize, ranges: &mut Ranges, rng: &mut SplitMix64) -> Game {
+    let mut moves = MoveList::new();
+    h.redraw_hidden(redeal);
+    while !h.is_over() {
+        let m = if h.current_player() == careful {
+            ranges.guaranteeing_move(&h).expect("within the limit")
+        } else {
+            h.legal_moves(&mut moves);
+            moves[rng.below(moves.len() as u32) as usize]
+        };
+        h.play_unchecked(&m);
+    }
+    h
 }
 
 #[test]
@@ -118,7 +105,6 @@ fn the_guaranteeing_line_reaches_its_score_and_no_line_passes_a_best() {
     // refills at random (re-dealt each line): its final score is at least its
     // guaranteed score, and nobody's ends above its best.
     let mut rng = SplitMix64::new(11);
-    let mut moves = MoveList::new();
     let (mut lines, mut open) = (0, 0);
     for g in both_ways(24, 3) {
         let mut ranges = Ranges::default();
@@ -126,18 +112,7 @@ fn the_guaranteeing_line_reaches_its_score_and_no_line_passes_a_best() {
         for seat in 0..g.num_players() {
             open += usize::from(r[seat].width() > 0);
             for trial in 0..4 {
-                let mut h = g;
-                h.redraw_hidden(trial * 7 + seat as u64);
-                while !h.is_over() {
-                    let m = if h.current_player() == seat {
-                        ranges.guaranteeing_move(&h).expect("within the limit")
-                    } else {
-                        h.legal_moves(&mut moves);
-                        moves[rng.below(moves.len() as u32) as usize]
-                    };
-                    h.play_unchecked(&m);
-                }
-                let scores = h.scores();
+                let scores = play_out(g, trial * 7 + seat as u64, seat, &mut ranges, &mut rng).scores();
                 let score = i64::from(scores[seat]);
                 assert!(score >= r[seat].guaranteed, "seat {seat} scored {score} below {:?}\n{g:?}", r[seat]);
                 for (t, &s) in scores.iter().enumerate() {
@@ -158,7 +133,6 @@ fn a_proven_outcome_holds_in_every_line_played_out() {
     // "cannot win") plays `guaranteeing_move`, everyone else at random. The
     // seat then wins (or at least shares) every line, or never wins.
     let mut rng = SplitMix64::new(13);
-    let mut moves = MoveList::new();
     let mut decided = 0;
     for g in both_ways(80, 9) {
         let mut ranges = Ranges::default();
@@ -174,18 +148,7 @@ fn a_proven_outcome_holds_in_every_line_played_out() {
             };
             decided += 1;
             for trial in 0..4 {
-                let mut h = g;
-                h.redraw_hidden(trial);
-                while !h.is_over() {
-                    let m = if h.current_player() == careful {
-                        ranges.guaranteeing_move(&h).expect("within the limit")
-                    } else {
-                        h.legal_moves(&mut moves);
-                        moves[rng.below(moves.len() as u32) as usize]
-                    };
-                    h.play_unchecked(&m);
-                }
-                let scores = h.scores();
+                let scores = play_out(g, trial, careful, &mut ranges, &mut rng).scores();
                 let top = *scores.iter().max().unwrap();
                 let others_top = scores.iter().enumerate().filter(|&(t, _)| t != seat).map(|(_, &s)| s).max().unwrap();
                 let ok = match p {
