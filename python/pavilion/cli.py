@@ -18,6 +18,7 @@ from pavilion._engine import (
 )
 from pavilion._engine.text import escape_controls, quote
 from pavilion.akropolis.cli import akropolis
+from pavilion.cli_board import board_command, serve_command
 from pavilion.cli_common import (
     MOVE_OPTION,
     RAY_OPTION,
@@ -414,5 +415,7 @@ if __name__ == "__main__":  # pragma: no cover
 
 main.add_command(akropolis)
 main.add_command(review_command, "review")
+main.add_command(board_command, "board")
+main.add_command(serve_command, "serve")
 main.add_command(selfplay_command, "selfplay")
 main.add_command(train_command, "train")

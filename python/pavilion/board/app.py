@@ -1,0 +1,69 @@
+"""The board app: the start screen, or a game opened directly, on one
+`BoardGame`. Whatever ends the app (quit, Ctrl-C, a closed terminal or
+browser tab, a crash), `run_board` saves the game as `play` does and says
+where."""
+
+from __future__ import annotations
+
+import signal
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from textual import events
+from textual.app import App
+
+from pavilion.board.games import kind_of
+from pavilion.board.model import BoardGame
+from pavilion.board.play_screen import PlayScreen
+from pavilion.board.start import StartScreen
+
+
+class BoardApp(App[str]):
+    """`pavilion board`: the game given, or the start screen to choose one."""
+
+    CSS_PATH = Path(__file__).with_name("board.tcss")
+    TITLE = "pavilion board"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, table: BoardGame | None = None) -> None:
+        super().__init__()
+        self.table = table
+
+    def on_mount(self) -> None:
+        if self.table is not None:
+            self.open_table(self.table)
+        else:
+            self.push_screen(StartScreen())
+
+    async def on_event(self, event: events.Event) -> None:
+        # Any key stops a hint being thought about (and still does what it does).
+        if isinstance(event, events.Key) and isinstance(self.screen, PlayScreen) and self.screen.is_thinking:
+            self.screen.action_stop()
+            if event.key == "escape":
+                return
+        await super().on_event(event)
+
+    def open_table(self, table: BoardGame) -> None:
+        self.table = table
+        self.push_screen(kind_of(table.record).screen(table))
+
+
+def run_board(app: BoardApp, say: Callable[[str], None]) -> None:
+    """Runs the app; the game is saved however it ends, and `say` hears where."""
+
+    def hang_up(signum: int, frame: FrameType | None) -> Any:
+        raise SystemExit(1)
+
+    previous = signal.signal(signal.SIGHUP, hang_up) if hasattr(signal, "SIGHUP") else None
+    message: str | None = None
+    try:
+        message = app.run()
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGHUP, previous)
+        if app.table is not None:
+            message = app.table.save_on_exit()
+        if message:
+            say(message)

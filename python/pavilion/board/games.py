@@ -1,0 +1,94 @@
+"""The two games as the board opens them: each game's record, play session,
+levels and screen, and how a new game's record is made from the start
+screen's or the command line's choices (the same checks as `play`'s)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pavilion import play as summer_play
+from pavilion.akropolis import play as akropolis_play
+from pavilion.akropolis.record import AkropolisRecord
+from pavilion.board.model import BoardGame
+from pavilion.board.play_screen import PlayScreen
+from pavilion.cli_play import resolve_record
+from pavilion.files import read_input
+from pavilion.record import GameRecord, Record
+from pavilion.review import read_record
+from pavilion.session import Session
+
+
+@dataclass(frozen=True)
+class BoardKind:
+    """One game as the board knows it."""
+
+    name: str
+    title: str
+    record: type[Record[Any]]
+    session: type[Session[Any]]
+    levels: Mapping[str, int]
+    default_level: str
+
+    def screen(self, table: BoardGame) -> PlayScreen:
+        if self.record is GameRecord:
+            from pavilion.board.summer import SummerScreen
+
+            return SummerScreen(table)
+        from pavilion.board.akropolis import AkropolisScreen
+
+        return AkropolisScreen(table)
+
+
+SUMMER = BoardKind(
+    "summer",
+    "Azul: Summer Pavilion",
+    GameRecord,
+    summer_play.PlaySession,
+    summer_play.LEVELS,
+    summer_play.DEFAULT_LEVEL,
+)
+AKROPOLIS = BoardKind(
+    "akropolis",
+    "Akropolis",
+    AkropolisRecord,
+    akropolis_play.AkropolisSession,
+    akropolis_play.LEVELS,
+    akropolis_play.DEFAULT_LEVEL,
+)
+KINDS = {k.name: k for k in (SUMMER, AKROPOLIS)}
+
+
+def kind_of(record: Record[Any]) -> BoardKind:
+    return next(k for k in KINDS.values() if isinstance(record, k.record))
+
+
+def new_table(
+    kind: BoardKind,
+    options: Mapping[str, tuple[str, Any]],
+    seats: str | None = None,
+    level: str | None = None,
+    ai_spec: str | None = None,
+    record_path: str | None = None,
+) -> BoardGame:
+    """A new game from the options given (`{"--players": ("players", 2), ...}`,
+    None for a default), checked as `play` checks them (InputError)."""
+    record = resolve_record(kind.record, None, options, seats, level, ai_spec, kind.levels, kind.default_level)
+    return table_for(kind, record, level, record_path)
+
+
+def table_for(kind: BoardKind, record: Record[Any], level: str | None, record_path: str | None) -> BoardGame:
+    table = BoardGame.of(kind.session, record, record_path)
+    table.session.hint_iterations = kind.levels[level or kind.default_level]
+    return table
+
+
+def load_table(path: str, record_path: str | None = None) -> BoardGame:
+    """The record in `path`, of either game, replayed and checked (NotationError)."""
+    record = read_record(read_input(path, "game record"))
+    table = table_for(kind_of(record), record, None, record_path or path)
+    # A game continued from its file goes back to it (the record only grows, so nothing is lost).
+    table.saved_to = path
+    table.saved_moves = len(record.moves)
+    return table

@@ -1,0 +1,85 @@
+"""`pavilion board` and `pavilion serve` from the command line: bad options
+get one line and exit code 2; `serve` answers a browser on 127.0.0.1 and
+stops cleanly."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pavilion.cli import main
+from pavilion.cli_board import LOCAL, free_port
+
+#: Longest wait for the server to start or stop.
+SERVE_TIMEOUT = 30
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "akropolis", "--side", "gray"], "--side is not an option of Akropolis"),
+        (["--variants", "h"], "--variants is not an option of Summer Pavilion"),
+        (["--seats", "human,nobody"], "unknown player 'nobody'"),
+        (["--seats", "human"], "--seats names 1 seat(s) for 2 players"),
+        (["no-such-game.json"], "cannot read game record 'no-such-game.json'"),
+        (["--game", "chess"], "Invalid value for '--game'"),
+    ],
+)
+def test_bad_board_options_get_one_line(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(main, ["board", *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_board_refuses_a_record_of_the_other_game(tmp_path: Path) -> None:
+    from pavilion.akropolis.record import AkropolisRecord
+
+    path = tmp_path / "a.json"
+    path.write_text(AkropolisRecord(seed=1, seats=["human", "greedy"]).to_json())
+    result = CliRunner().invoke(main, ["board", str(path), "--game", "summer"])
+    assert result.exit_code == 2 and "holds a game of Akropolis" in result.output
+
+
+def test_serve_answers_a_browser_on_this_machine_only_and_stops(tmp_path: Path) -> None:
+    port = free_port(LOCAL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pavilion", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert re.search(rf"http://127\.0\.0\.1:{port}/", line), line
+        deadline = time.monotonic() + SERVE_TIMEOUT
+        page = ""
+        while time.monotonic() < deadline:
+            try:
+                with urllib.request.urlopen(f"http://{LOCAL}:{port}/", timeout=5) as response:
+                    assert response.status == 200
+                    page = response.read().decode()
+                    break
+            except OSError:
+                time.sleep(0.2)
+        assert "pavilion board" in page and "<html" in page.lower()
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(timeout=SERVE_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            raise
+    assert server.returncode is not None
