@@ -13,6 +13,7 @@ import time
 import urllib.request
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -39,6 +40,18 @@ def test_bad_board_options_get_one_line(args: list[str], message: str) -> None:
     assert result.exit_code == 2, result.output
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_readme_board_commands_are_real_options() -> None:
+    readme = (Path(__file__).parent.parent / "README.md").read_text()
+    block = readme.split("## The board (point and click)", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    lines = [line.split("#", 1)[0].split() for line in block.splitlines() if line.strip()]
+    assert len(lines) == 4
+    for words in lines:
+        assert words[0] == "pavilion"
+        command = main.get_command(click.Context(main), words[1])
+        assert command is not None, words
+        command.make_context(words[1], words[2:])  # parses every option, or raises
 
 
 def test_board_refuses_a_record_of_the_other_game(tmp_path: Path) -> None:

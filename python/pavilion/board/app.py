@@ -5,11 +5,10 @@ where."""
 
 from __future__ import annotations
 
+import asyncio
 import signal
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
-from typing import Any
 
 from textual import events
 from textual.app import App
@@ -32,6 +31,9 @@ class BoardApp(App[str]):
         self.table = table
 
     def on_mount(self) -> None:
+        if hasattr(signal, "SIGHUP"):
+            # A closed terminal ends the app as a quit does (run_board then saves the game).
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.exit)
         if self.table is not None:
             self.open_table(self.table)
         else:
@@ -53,17 +55,19 @@ class BoardApp(App[str]):
 def run_board(app: BoardApp, say: Callable[[str], None]) -> None:
     """Runs the app; the game is saved however it ends, and `say` hears where."""
 
-    def hang_up(signum: int, frame: FrameType | None) -> Any:
-        raise SystemExit(1)
-
-    previous = signal.signal(signal.SIGHUP, hang_up) if hasattr(signal, "SIGHUP") else None
     message: str | None = None
     try:
         message = app.run()
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGHUP, previous)
-        if app.table is not None:
-            message = app.table.save_on_exit()
+        table = app.table
+        if table is not None:
+            # Quitting saved already (its message says where); any other end saves here.
+            already = table.saved_to is not None and table.saved_moves == len(table.record.moves)
+            text = table.save_on_exit()
+            if not (already and message):
+                message = text
         if message:
-            say(message)
+            try:
+                say(message)
+            except OSError:  # the terminal is gone (hung up): the game is saved all the same
+                pass

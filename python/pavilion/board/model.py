@@ -22,6 +22,8 @@ from pavilion.session import Session
 
 #: How long one slice of background thinking runs before it looks for a stop.
 THINK_SLICE = 0.05
+#: Moves a hint ranks (the best and the next ones).
+TOP_MOVES = 3
 
 
 def quiet_console() -> Console:
@@ -39,6 +41,8 @@ class Thought:
     exact: bool
     iterations: int
     pv: list[Any] = field(default_factory=list)
+    #: The next best moves after `move`, with their win rates (as `solve` ranks them).
+    others: list[tuple[Any, float]] = field(default_factory=list)
 
 
 class BoardGame:
@@ -159,9 +163,9 @@ class BoardGame:
         while True:
             if not search.exact:
                 search.run(iterations=max(1, min(budget - search.iterations, 2000)), seconds=THINK_SLICE)
-            result = search.result(top=1, pv_length=8)
+            result = search.result(top=TOP_MOVES, pv_length=8)
             if result["moves"]:
-                best = result["moves"][0]
+                best, *others = result["moves"]
                 thought = Thought(
                     best["move"],
                     evaluated(best),
@@ -169,6 +173,7 @@ class BoardGame:
                     result["exact"],
                     result["iterations"],
                     best["pv"],
+                    [(m["move"], evaluated(m)) for m in others if m["win_rate"] is not None],
                 )
                 if report:
                     report(thought)

@@ -120,6 +120,8 @@ class PlayScreen(Screen[None]):
             out.append(f"hint: {h.move}  win rate {100 * h.win_rate:.0f}%, margin {h.margin:+.1f}", style="bold")
             if h.pv:
                 out.append("  line: " + " ".join(map(str, h.pv[:6])), style="dim")
+            if h.others:
+                out.append("\nthen: " + ", ".join(f"{m} {100 * w:.0f}%" for m, w in h.others), style="dim")
         return out
 
     # -- after every change -------------------------------------------------------------
