@@ -6,6 +6,7 @@ where."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 from collections.abc import Callable
 from pathlib import Path
@@ -67,7 +68,6 @@ def run_board(app: BoardApp, say: Callable[[str], None]) -> None:
             if not (already and message):
                 message = text
         if message:
-            try:
+            # A terminal that is gone (hung up) cannot be told; the game is saved all the same.
+            with contextlib.suppress(OSError):
                 say(message)
-            except OSError:  # the terminal is gone (hung up): the game is saved all the same
-                pass
