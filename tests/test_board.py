@@ -499,3 +499,55 @@ def test_a_record_from_play_opens_on_the_board(tmp_path: Path) -> None:
     doc = json.loads(path.read_text())
     assert doc["moves"] == record.moves
     assert AkropolisGame(seed=1).players == 2
+
+
+def test_a_bonus_opens_the_supply_picker_and_takes_the_tiles_ticked() -> None:
+    table = summer_table(seats="human,human", seed=21)
+    g = table.game
+    rng = random.Random(4)
+    # Random play (placements first) until a placement surrounds a feature.
+    while not g.bonus_owed:
+        assert not g.is_over, "no bonus in this game: pick another seed"
+        moves = list(g.legal_moves())
+        placing = [m for m in moves if m.kind == "place"]
+        table.play(pick(rng, placing or moves))
+    owed, supply = g.bonus_owed, g.supply
+
+    async def drive(pilot: Any, app: BoardApp) -> None:
+        assert isinstance(app.screen, TilePicker)  # opened by itself
+        assert app.screen.tiles == supply
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "the bonus is owed" in status(app)
+        await pilot.press("b")
+        await pilot.pause()
+        before = len(table.record.moves)
+        await tick_tiles(pilot, list(range(owed)), mouse=True)
+        taken = "".join(sorted(supply[:owed], key="PGOYBR".index))
+        assert table.record.moves[before] == f"bonus:{taken}"
+
+    run(BoardApp(table), drive)
+
+
+def test_the_review_marks_the_moves_and_draws_the_curve(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pavilion.board import play_screen
+
+    monkeypatch.setattr(play_screen, "REVIEW_SECONDS", 0.01)
+    table = summer_table(seats="greedy,greedy")
+    for _ in range(6):
+        table.play(table.agent_move())
+    table.record.seats = ["human", "human"]
+
+    async def drive(pilot: Any, app: BoardApp) -> None:
+        screen = app.screen
+        assert isinstance(screen, SummerScreen)
+        await pilot.press("v")
+        await settle(pilot)
+        assert sorted(screen.reviewed) == list(range(1, 7))
+        assert "review done" in status(app)
+        assert len(screen.query_one("#curve").data) == 6  # type: ignore[attr-defined]
+        await pilot.click("#moves", offset=(2, 3))
+        await pilot.pause()
+        assert table.shown is not None and "best" in status(app)
+
+    run(BoardApp(table), drive)

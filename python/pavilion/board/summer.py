@@ -195,6 +195,7 @@ class SummerScreen(PlayScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.focus_for_turn()
+        self.offer_bonus()
 
     def grids(self) -> list[CellGrid]:
         return [self.query_one(SourcesView), *self.query(StarBoard)]
@@ -259,9 +260,12 @@ class SummerScreen(PlayScreen):
         super().changed()
         if self.is_mounted:
             self.focus_for_turn()
-            g = self.table.game
-            if self.table.human_to_move and g.bonus_owed:
-                self.pick_bonus()
+            self.offer_bonus()
+
+    def offer_bonus(self) -> None:
+        """Opens the supply picker when the human to move owes bonus tiles."""
+        if self.table.human_to_move and self.table.game.bonus_owed:
+            self.pick_bonus()
 
     def on_cell_grid_chosen(self, event: CellGrid.Chosen) -> None:
         if isinstance(event.grid, SourcesView):
