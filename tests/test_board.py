@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from board_driver import choose, pick, pick_option, settle, tick_tiles
-from pavilion import Game
+from pavilion import Agent, Game
+from pavilion._engine import ROUNDS
 from pavilion.akropolis import Game as AkropolisGame
 from pavilion.board import BoardApp
 from pavilion.board.akropolis import AkropolisScreen, CityView, SiteView, preview
@@ -549,5 +550,23 @@ def test_the_review_marks_the_moves_and_draws_the_curve(monkeypatch: pytest.Monk
         await pilot.click("#moves", offset=(2, 3))
         await pilot.pause()
         assert table.shown is not None and "best" in status(app)
+
+    run(BoardApp(table), drive)
+
+
+def test_the_last_round_shows_the_proven_score_ranges() -> None:
+    table = summer_table(seats="human,human", seed=8)
+    g = table.game
+    agent = Agent("greedy", seed=1)
+    while not (g.round == ROUNDS and g.phase == "place"):
+        table.play(agent.choose(g))
+    expected = g.score_ranges()
+    assert expected is not None
+
+    async def drive(pilot: Any, app: BoardApp) -> None:
+        await settle(pilot)
+        info = str(app.screen.query_one("#info").render())
+        p1 = expected[0]
+        assert f"proven final scores: P1 {p1['guaranteed']}-{p1['best']} {p1['proven']}" in info
 
     run(BoardApp(table), drive)

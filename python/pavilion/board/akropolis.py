@@ -195,6 +195,10 @@ class AkropolisScreen(PlayScreen):
         *[Binding(str(i), f"pick({i})", f"tile {i}", show=False) for i in range(10)],
         Binding("o", "other_city", "cities"),
         Binding("c", "recentre", "recentre", show=False),
+        Binding("shift+left", "pan(-4, 0)", "pan", show=False),
+        Binding("shift+right", "pan(4, 0)", "pan", show=False),
+        Binding("shift+up", "pan(0, -2)", "pan", show=False),
+        Binding("shift+down", "pan(0, 2)", "pan", show=False),
     ]
 
     def __init__(self, table: Any) -> None:
@@ -322,6 +326,11 @@ class AkropolisScreen(PlayScreen):
     def action_other_city(self) -> None:
         self.city_seat = (self.city_seat + 1) % self.table.game.players
         self.show_position()
+
+    def action_pan(self, dx: int, dy: int) -> None:
+        """Scrolls the city (shift+arrows), the cursor staying where it is."""
+        scroll = self.query_one("#city-scroll", ScrollableContainer)
+        scroll.scroll_relative(dx, dy, animate=False)
 
     def action_recentre(self) -> None:
         city = self.query_one(CityView)

@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll
 from textual.widgets import Static
 
-from pavilion._engine import FEATURES, SIDES, STARS, Game, Move, space_cost
+from pavilion._engine import FEATURES, ROUNDS, SIDES, STARS, Game, Move, space_cost
 from pavilion.board.cells import CellGrid, Piece
 from pavilion.board.dialogs import ChoiceDialog, TilePicker
 from pavilion.board.play_screen import PlayScreen
@@ -177,6 +177,11 @@ class SummerScreen(PlayScreen):
         Binding("b", "bonus", "bonus", show=False),
     ]
 
+    def __init__(self, table: Any) -> None:
+        super().__init__(table)
+        #: Proven score ranges by position (None while searched, or where there are none).
+        self.ranges: dict[str, list[Any] | None] = {}
+
     def compose_position(self) -> ComposeResult:
         with Horizontal(id="table"):
             yield SourcesView(self)
@@ -233,17 +238,36 @@ class SummerScreen(PlayScreen):
         lines = [head, Text("scores " + "  ".join(f"P{s + 1} {v}" for s, v in enumerate(g.scores)))]
         if g.bonus_owed and not g.is_over:
             lines.append(Text(f"takes {g.bonus_owed} bonus tile(s) from the supply", style="bold"))
-        ranges = g.score_ranges() if g.phase == "place" and g.round == 6 and not g.is_over else None
+        ranges = self.score_ranges(g)
         if ranges:
-            lines.append(
-                Text(
-                    "proven: "
-                    + "  ".join(f"P{s + 1} {r['guaranteed']}-{r['best']} {r['proven']}" for s, r in enumerate(ranges))
-                )
-            )
+            text = "  ".join(f"P{s + 1} {r['guaranteed']}-{r['best']} {r['proven']}" for s, r in enumerate(ranges))
+            lines.append(Text(f"proven final scores: {text}"))
         if g.side == SIDES[1]:
             lines.append(Text("gray side", style="dim"))
         return lines
+
+    def score_ranges(self, g: Game) -> list[Any] | None:
+        """The proven final-score ranges of the last round's placing (`solve`'s), searched
+        in a worker the first time a position is shown (they may take a good part of a second)."""
+        if g.phase != "place" or g.round != ROUNDS or g.is_over:
+            return None
+        key = g.to_json()
+        if key in self.ranges:
+            return self.ranges[key]
+        self.ranges[key] = None
+        copy = g.copy()
+
+        def work() -> None:
+            found = copy.score_ranges()
+            self.app.call_from_thread(self.ranges_found, key, found)
+
+        self.run_worker(work, thread=True, group="ranges")
+        return None
+
+    def ranges_found(self, key: str, found: list[Any] | None) -> None:
+        self.ranges[key] = found
+        if found is not None:
+            self.query_one("#info", Static).update(self.info())
 
     # -- turning choices into moves ------------------------------------------------------
 
