@@ -4,6 +4,8 @@ stops cleanly."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import re
 import signal
@@ -63,10 +65,37 @@ def test_board_refuses_a_record_of_the_other_game(tmp_path: Path) -> None:
     assert result.exit_code == 2 and "holds a game of Akropolis" in result.output
 
 
-def test_serve_answers_a_browser_on_this_machine_only_and_stops(tmp_path: Path) -> None:
+async def play_in_a_tab(port: int) -> bytes:
+    """A browser tab as textual-serve's page drives it: open the app's websocket,
+    read the screen, press Enter (a draft) and close the tab."""
+    import aiohttp
+
+    seen = b""
+    url = f"http://{LOCAL}:{port}/ws?width=100&height=30"
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+        await ws.send_json(["resize", {"width": 100, "height": 30}])
+        deadline = time.monotonic() + SERVE_TIMEOUT
+        pressed = False
+        while time.monotonic() < deadline:
+            try:
+                message = await ws.receive(timeout=1)
+            except TimeoutError:
+                continue
+            if message.type == aiohttp.WSMsgType.BINARY:
+                seen += message.data
+            if not pressed and b"hint" in seen:
+                await ws.send_json(["stdin", "\r"])
+                pressed = True
+                seen = b""
+            elif pressed and b"plays" in seen:  # the AI answered the draft
+                break
+    return seen
+
+
+def test_serve_plays_in_a_browser_on_this_machine_only_and_a_closed_tab_saves(tmp_path: Path) -> None:
     port = free_port(LOCAL)
     server = subprocess.Popen(
-        [sys.executable, "-m", "pavilion", "serve", "--port", str(port)],
+        [sys.executable, "-m", "pavilion", "serve", "--port", str(port), "--seats", "human,greedy", "--seed", "3"],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -88,6 +117,12 @@ def test_serve_answers_a_browser_on_this_machine_only_and_stops(tmp_path: Path) 
             except OSError:
                 time.sleep(0.2)
         assert "pavilion board" in page and "<html" in page.lower()
+        assert b"plays" in asyncio.run(play_in_a_tab(port))
+        saved = tmp_path / "pavilion-interrupted.json"
+        while time.monotonic() < deadline and not saved.exists():
+            time.sleep(0.2)
+        record = json.loads(saved.read_text())
+        assert record["seed"] == 3 and len(record["moves"]) == 2  # the draft and the AI's answer
     finally:
         server.send_signal(signal.SIGINT)
         try:
@@ -95,4 +130,3 @@ def test_serve_answers_a_browser_on_this_machine_only_and_stops(tmp_path: Path) 
         except subprocess.TimeoutExpired:
             server.kill()
             raise
-    assert server.returncode is not None

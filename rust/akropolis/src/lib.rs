@@ -29,6 +29,7 @@ pub mod position;
 pub mod rollout;
 pub mod scoring;
 pub mod search;
+pub mod shipped;
 pub mod state;
 pub mod tiles;
 

@@ -241,7 +241,7 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         key: "net",
         placeholder: "FILE",
         range: OptionRange::File,
-        help: "a policy + value network (safetensors, written by pavilion train) whose priors and values guide the search",
+        help: "a policy + value network (safetensors, written by pavilion train) whose priors and values guide the search; default: the one shipped with the game",
     },
     SpecOption {
         key: "mix",
@@ -346,6 +346,9 @@ impl OptionRange {
     }
 }
 
+/// The `net=` value that names the network shipped with the game (`Game::default_net`).
+pub const DEFAULT_NET: &str = "default";
+
 /// Builds an agent from its spec: `random`, `greedy`, or `mcts` with the
 /// options of [`MCTS_OPTIONS`], e.g. `mcts:iterations=2000,threads=2`. A value
 /// out of range is an error naming the range; nothing is clamped or replaced.
@@ -355,7 +358,7 @@ pub fn agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         "random" | "greedy" if !opts.is_empty() => Err(bad(format!("{name} takes no options"))),
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
-        "mcts" => Ok(Box::new(read_mcts(opts, seed, G::encoding(), &bad)?)),
+        "mcts" => Ok(Box::new(read_mcts(opts, seed, G::encoding(), G::default_net, &bad)?)),
         _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
     }
 }
@@ -371,7 +374,7 @@ fn split_spec(spec: &str) -> (&str, &str, impl Fn(String) -> Error + '_) {
 pub fn mcts_agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<MctsAgent, Error> {
     let (name, opts, bad) = split_spec(spec);
     match name {
-        "mcts" => read_mcts(opts, seed, G::encoding(), &bad),
+        "mcts" => read_mcts(opts, seed, G::encoding(), G::default_net, &bad),
         "random" | "greedy" => {
             Err(bad("needs a searching agent, mcts[:options], whose visit counts give the move probabilities".into()))
         }
@@ -384,6 +387,7 @@ fn read_mcts(
     opts: &str,
     seed: u64,
     encoding: Option<EncodingInfo>,
+    default_net: fn() -> Option<std::sync::Arc<Net>>,
     bad: &dyn Fn(String) -> Error,
 ) -> Result<MctsAgent, Error> {
     let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
@@ -415,9 +419,13 @@ fn read_mcts(
             "rollout" => cfg.rollout = v.parse()?,
             "net" => {
                 let Some(encoding) = encoding else { return Err(bad("this game has no network encoding".into())) };
-                let net = Net::load(std::path::Path::new(v)).map_err(|e| bad(e.to_string()))?;
+                let net = if v == DEFAULT_NET {
+                    default_net().ok_or_else(|| bad("no network ships with this game".into()))?
+                } else {
+                    std::sync::Arc::new(Net::load(std::path::Path::new(v)).map_err(|e| bad(e.to_string()))?)
+                };
                 net.check_game(&encoding).map_err(|e| bad(e.to_string()))?;
-                cfg.net = Some(std::sync::Arc::new(net));
+                cfg.net = Some(net);
             }
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,

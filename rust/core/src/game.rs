@@ -83,6 +83,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn encoding() -> Option<EncodingInfo> {
         None
     }
+    /// The network shipped with the game (`net=default`), read once; `None`
+    /// where no network ships.
+    fn default_net() -> Option<std::sync::Arc<crate::net::Net>> {
+        None
+    }
     /// The position's features from the mover's view, into `out` (cleared first).
     fn encode_position(&self, _out: &mut Vec<f32>) {}
     /// One row of features per move of `moves` (legal now), appended to `out`.
