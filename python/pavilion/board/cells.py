@@ -63,17 +63,8 @@ class CellGrid(Widget, can_focus=True):
         def control(self) -> CellGrid:
             return self.grid
 
-    class Pointed(Message):
+    class Pointed(Chosen):
         """The cursor moved onto a cell (arrows or the mouse)."""
-
-        def __init__(self, grid: CellGrid, key: Hashable) -> None:
-            super().__init__()
-            self.grid = grid
-            self.key = key
-
-        @property
-        def control(self) -> CellGrid:
-            return self.grid
 
     def __init__(self, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name=name, id=id, classes=classes)
