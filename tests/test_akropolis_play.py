@@ -14,6 +14,7 @@ from pavilion.akropolis.play import LEVELS
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
 from pavilion.record import GameRecord
+from pavilion.session import level_spec
 
 
 @pytest.fixture
@@ -247,10 +248,19 @@ def test_a_record_round_trips_and_spells_options_as_the_engine_does():
 
 
 def test_levels_are_mcts_budgets_the_engine_accepts():
-    assert list(LEVELS) == ["easy", "normal", "strong"]
+    assert list(LEVELS) == ["easy", "normal", "strong", "master"]
     assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["strong"]
-    for n in LEVELS.values():
-        akropolis.Agent(f"mcts:iterations={n}")
+    for level in LEVELS:
+        akropolis.Agent(level_spec(LEVELS, level))
+    assert level_spec(LEVELS, "master") == f"mcts:iterations={LEVELS['master']},net=default"
+
+
+def test_the_master_level_plays_with_the_shipped_network(runner):
+    out = play(runner, ["--level", "master", "--seed", "2"], ["1", "save g.json", "quit", "n"])
+    assert out.exit_code == 0, out.output
+    record = load("g.json")
+    assert record.seats == ["human", f"mcts:iterations={LEVELS['master']},net=default"]
+    assert len(record.moves) == 2  # yours, and the network-guided search's answer
 
 
 def test_a_record_s_game_has_every_option_of_the_record():

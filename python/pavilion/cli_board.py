@@ -11,13 +11,15 @@ from typing import Any
 import click
 
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES
+from pavilion.akropolis.play import LEVELS as AKROPOLIS_LEVELS
 from pavilion._engine.akropolis import Game as AkropolisGame
 from pavilion.cli_common import SEED, SIDE, InputError, console
 from pavilion.cli_play import resolve_record, writable_record_path
 from pavilion.files import read_input, shown
+from pavilion.play import LEVELS as SUMMER_LEVELS
 
-#: The --level names (each game gives them its own iteration counts).
-LEVEL_NAMES = ["easy", "normal", "strong"]
+#: The --level names of either game (each gives them its own iteration counts).
+LEVEL_NAMES = list(dict.fromkeys([*SUMMER_LEVELS, *AKROPOLIS_LEVELS]))
 #: Where `pavilion serve` listens unless --host says otherwise.
 LOCAL = "127.0.0.1"
 
@@ -93,6 +95,8 @@ def make_table(path: str | None, o: dict[str, Any]) -> Any:
     else:
         kind = KINDS[o["game"] or "summer"]
     wrong_game_options(kind.name, o)
+    if o["level"] and o["level"] not in kind.levels:
+        raise InputError(f"--level {o['level']}: {kind.title} has {', '.join(kind.levels)}")
     record = resolve_record(
         kind.record,
         path,

@@ -13,7 +13,7 @@ import click
 from pavilion.cli_common import SEED, InputError, console
 from pavilion.files import SaveError, check_writable, read_input, shown
 from pavilion.record import HUMAN, GameT, Record, check_seat
-from pavilion.session import Session, level_spec
+from pavilion.session import MASTER, Session, level_spec
 
 RecordT = TypeVar("RecordT", bound=Record[Any])
 F = TypeVar("F", bound=Callable[..., Any])
@@ -75,7 +75,8 @@ def play_options(levels: Mapping[str, int], default_level: str) -> Callable[[F],
             "--level",
             type=click.Choice(list(levels)),
             default=None,
-            help=f"Strength of bare mcts seats: {names} iterations a move.",
+            help=f"Strength of bare mcts seats: {names} iterations a move"
+            + (f" ({MASTER}: guided by the network shipped with the game)." if MASTER in levels else "."),
         ),
         click.option(
             "--ai",

@@ -48,9 +48,14 @@ def short_name(spec: str) -> str:
     return spec.partition(":")[0]
 
 
+#: The --level that searches with the network shipped with the game (where one ships).
+MASTER = "master"
+
+
 def level_spec(levels: Mapping[str, int], level: str) -> str:
-    """The agent spec of a `--level`: MCTS for that many iterations a move."""
-    return f"mcts:iterations={levels[level]}"
+    """The agent spec of a `--level`: MCTS for that many iterations a move
+    (`master`: guided by the game's shipped network, `net=default`)."""
+    return f"mcts:iterations={levels[level]}" + (",net=default" if level == MASTER else "")
 
 
 class Session(Generic[GameT]):
