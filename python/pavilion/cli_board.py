@@ -11,8 +11,8 @@ from typing import Any
 import click
 
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES
-from pavilion.akropolis.play import LEVELS as AKROPOLIS_LEVELS
 from pavilion._engine.akropolis import Game as AkropolisGame
+from pavilion.akropolis.play import LEVELS as AKROPOLIS_LEVELS
 from pavilion.cli_common import SEED, SIDE, InputError, console
 from pavilion.cli_play import resolve_record, writable_record_path
 from pavilion.files import read_input, shown
