@@ -547,3 +547,28 @@ def test_the_last_round_shows_the_proven_score_ranges() -> None:
         assert f"proven final scores: P1 {p1['guaranteed']}-{p1['best']} {p1['proven']}" in info
 
     run(BoardApp(table), drive)
+
+
+def test_a_position_file_opens_for_play_and_is_saved_as_a_record_from_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    g = AkropolisGame(seed=4)
+    g.play(g.legal_moves()[3])
+    (tmp_path / "position.json").write_text(g.to_json())
+    table = load_table("position.json")
+    assert table.record.seats == ["human", "human"] and table.game.to_json() == g.to_json()
+    rng = random.Random(1)
+
+    async def drive(pilot: Any, app: BoardApp) -> None:
+        move = await akropolis_turn(pilot, app, rng, mouse=False)
+        await settle(pilot)
+        assert table.record.moves == [move]
+        await pilot.press("q")
+
+    app = BoardApp(table)
+    run(app, drive)
+    saved = AKROPOLIS.record.from_json((tmp_path / AKROPOLIS.record.INTERRUPTED).read_text())
+    g.play(saved.moves[0])
+    assert saved.replay().to_json() == g.to_json()
+    assert json.loads((tmp_path / "position.json").read_text())["format"] == "pavilion-akropolis-position"

@@ -135,3 +135,35 @@ def test_a_save_may_replace_only_an_earlier_state_of_the_same_game():
     odd = GameRecord.from_json(text(moves=["9Z"]), replay=False)
     odd.moves.append("1R")
     assert odd.continues(text(moves=["9Z"]))
+
+
+def test_a_record_can_start_from_a_position_and_replays_from_there():
+    import json as _json
+
+    from pavilion import Game
+    from pavilion.record import GameRecord
+
+    g = Game(players=3, seed=8, side="gray")
+    g.play(g.legal_moves()[0])
+    record = GameRecord.from_position(g.to_json())
+    assert (record.players, record.side, record.start is not None) == (3, "gray", True)
+    record.moves.append(str(g.legal_moves()[0]))
+    back = GameRecord.from_json(record.to_json())
+    assert back == record and back.replay().to_json() == record.replay().to_json()
+    g.play(g.legal_moves()[0])
+    assert back.replay().to_json() == g.to_json()
+    doc = _json.loads(record.to_json())
+    doc["side"] = "coloured"
+    with pytest.raises(NotationError, match="record: side: 'coloured', but the starting position has 'gray'"):
+        GameRecord.from_json(_json.dumps(doc))
+    doc["side"], doc["players"] = "gray", 2
+    with pytest.raises(NotationError, match="players: 2, but the starting position has 3"):
+        GameRecord.from_json(_json.dumps(doc))
+    doc["players"], doc["start"] = 3, "not a position"
+    with pytest.raises(NotationError, match="record: start: expected a position"):
+        GameRecord.from_json(_json.dumps(doc))
+    doc["start"] = {"format": "pavilion-position"}
+    with pytest.raises(NotationError, match=r"^record: start: "):
+        GameRecord.from_json(_json.dumps(doc))
+    # A dealt game's record has no start at all (older readers read it as before).
+    assert "start" not in GameRecord(seed=1).to_json()

@@ -15,7 +15,7 @@ from pavilion._engine.akropolis import Game as AkropolisGame
 from pavilion.akropolis.play import LEVELS as AKROPOLIS_LEVELS
 from pavilion.cli_common import SEED, SIDE, InputError, console
 from pavilion.cli_play import resolve_record, writable_record_path
-from pavilion.files import read_input, shown
+from pavilion.files import shown
 from pavilion.play import LEVELS as SUMMER_LEVELS
 
 #: The --level names of either game (each gives them its own iteration counts).
@@ -80,16 +80,15 @@ def wrong_game_options(game: str, o: dict[str, Any]) -> None:
 
 def make_table(path: str | None, o: dict[str, Any]) -> Any:
     """The game the options and FILE ask for, or None for the start screen."""
-    from pavilion.board.games import KINDS, table_for
-    from pavilion.review import read_record
+    from pavilion.board.games import KINDS, read_game_file, table_for
 
     typed = {k: v for k, v in o.items() if v not in (None, False)}
     writable_record_path(o["record_path"])
     if path is None and not typed:
         return None
+    loaded, is_record = None, False
     if path is not None:
-        record = read_record(read_input(path, "game record"))
-        kind = next(k for k in KINDS.values() if isinstance(record, k.record))
+        kind, loaded, is_record = read_game_file(path)
         if o["game"] and o["game"] != kind.name:
             raise InputError(f"{shown(path)} holds a game of {kind.title}, not of --game {o['game']}")
     else:
@@ -106,9 +105,10 @@ def make_table(path: str | None, o: dict[str, Any]) -> Any:
         o["ai_spec"],
         kind.levels,
         kind.default_level,
+        loaded,
     )
-    table = table_for(kind, record, o["level"], o["record_path"] or path)
-    if path is not None and o["record_path"] is None:
+    table = table_for(kind, record, o["level"], o["record_path"] or (path if is_record else None))
+    if is_record and o["record_path"] is None:
         table.saved_to, table.saved_moves = path, len(record.moves)
     return table
 
@@ -120,7 +120,8 @@ def board_command(path: str | None, **options: Any) -> None:
     """Play and analyse either game full-screen, by pointing (mouse or keys).
 
     With no option, a start screen picks the game; FILE (a record `play`
-    saved) or any option opens the game at once. Keys: arrows and Tab move,
+    saved, or a position file to play on from) or any option opens the game
+    at once. Keys: arrows and Tab move,
     Enter acts, h hint, e evaluation bar, u undo, s save, v review, m moves,
     Home/PageUp/PageDown/End step through the record, q quits (and saves).
     """

@@ -110,6 +110,7 @@ def resolve_record(
     ai_spec: str | None,
     levels: Mapping[str, int],
     default_level: str,
+    loaded: RecordT | None = None,
 ) -> RecordT:
     """The record `play` starts from: a loaded one (the options given must agree
     with it) or a new one. `given` maps each rules option (`--players`, `--side`,
@@ -117,14 +118,14 @@ def resolve_record(
     if ai_spec is not None and not ai_spec.strip().startswith("mcts"):
         raise InputError("--ai must be an mcts spec, e.g. mcts:iterations=20000")
     mcts = check_agent(ai_spec, record_cls.AGENT) if ai_spec else level_spec(levels, level or default_level)
-    if load_path:
+    if load_path or loaded is not None:
         # The moves are checked by the game's one replay (the session); here the fields.
-        record = record_cls.from_json(read_input(load_path, "game record"), replay=False)
+        record = loaded or record_cls.from_json(read_input(str(load_path), "game record"), replay=False)
         for option, (name, value) in given.items():
             recorded = getattr(record, name)
             if value is not None and value != recorded:
                 raise InputError(f"{option} {shown(str(value))} does not match the record ({recorded})")
-        if not seats and (level or ai_spec):
+        if not seats and (level or ai_spec) and record.seats:
             raise InputError(
                 "the record says who plays each seat; to change the AI, give --seats too "
                 f"(it has: {', '.join(record.seats) or 'nothing'})"

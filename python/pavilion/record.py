@@ -10,7 +10,9 @@ moves, the checks, the JSON); each game adds its options. Summer Pavilion's
      "seats": ["human", "mcts:iterations=15000"], "moves": ["3B", "CY", "B4+2", ...]}
 
 `seats` holds, per seat, `human` or the exact agent spec that played it (so a
-loaded game resumes at the same strength). Version 1 records, whose seats said
+loaded game resumes at the same strength). A game set up from a position
+rather than dealt from the seed carries that position file as `start` (an
+object); its moves are played from there. Version 1 records, whose seats said
 only `mcts`, are read with the `normal` level for those seats, as they were
 played. Loading checks every field, every agent spec and every move (replayed
 with the rules), so a record that cannot continue is refused when it is read,
@@ -89,6 +91,9 @@ class Record(Generic[GameT]):
     seed: int = 0
     seats: list[str] = field(default_factory=list)
     moves: list[str] = field(default_factory=list)
+    #: The position file the game started from (its JSON text), for a game set
+    #: up from a position rather than dealt from `seed`; None for a dealt game.
+    start: str | None = None
 
     FORMAT: ClassVar[str]
     #: The version written; `READS` the versions read.
@@ -96,7 +101,9 @@ class Record(Generic[GameT]):
     READS: ClassVar[tuple[int, ...]]
     #: The game's option fields and their JSON types, in file order.
     OPTIONS: ClassVar[dict[str, type]]
-    #: The game's `Agent` (to check seat specs and play them), `Move` and `Search` classes.
+    #: The game's `Game` (to read a starting position), `Agent` (to check seat specs and
+    #: play them), `Move` and `Search` classes.
+    GAME: ClassVar[Any]
     AGENT: ClassVar[Any]
     MOVE: ClassVar[Any]
     SEARCH: ClassVar[Any]
@@ -106,6 +113,13 @@ class Record(Generic[GameT]):
     INTERRUPTED: ClassVar[str]
 
     def new_game(self) -> GameT:
+        """The game before the first move: the starting position, or the game dealt from `seed`."""
+        if self.start is not None:
+            game: GameT = self.GAME.from_json(self.start)
+            return game
+        return self.dealt_game()
+
+    def dealt_game(self) -> GameT:
         raise NotImplementedError
 
     def options(self) -> dict[str, Any]:
@@ -128,7 +142,8 @@ class Record(Generic[GameT]):
         return g
 
     def same_game(self, other: Record[GameT]) -> bool:
-        return type(self) is type(other) and (self.options(), self.seed) == (other.options(), other.seed)
+        mine, theirs = (self.options(), self.seed, self.start), (other.options(), other.seed, other.start)
+        return type(self) is type(other) and mine == theirs
 
     def continues(self, text: str) -> bool:
         """Whether `text` is a record of this game that this one only extends
@@ -148,7 +163,17 @@ class Record(Generic[GameT]):
             "seats": self.seats,
             "moves": self.moves,
         }
+        if self.start is not None:
+            doc["start"] = json.loads(self.start)
         return json.dumps(doc, indent=1)
+
+    @classmethod
+    def from_position(cls, text: str, seed: int = 0) -> Self:
+        """A record of a game starting at the position file `text` (checked: NotationError)."""
+        game = cls.GAME.from_json(text)
+        record = cls(players=game.players, seed=seed, start=json.dumps(json.loads(text)))
+        record.adopt(game)
+        return record
 
     @classmethod
     def from_json(cls, text: str, replay: bool = True) -> Self:
@@ -161,7 +186,7 @@ class Record(Generic[GameT]):
             versions = " and ".join(map(str, cls.READS))
             raise NotationError(f"record: this pavilion reads version{'s' if len(cls.READS) > 1 else ''} {versions}")
         expected: dict[str, type] = {**cls.OPTIONS, "seed": int, "seats": list, "moves": list}
-        unknown = sorted(set(doc) - set(expected) - {"format", "version"})
+        unknown = sorted(set(doc) - set(expected) - {"format", "version", "start"})
         if unknown:
             raise NotationError(f"record: unknown field {quote(unknown[0])}")
         for key, kind in expected.items():
@@ -173,12 +198,24 @@ class Record(Generic[GameT]):
             raise NotationError("record: moves and seats are lists of strings")
         if len(doc["moves"]) > MAX_MOVES:
             raise NotationError(f"record: moves: more than {MAX_MOVES} moves")
-        rec = cls(**{k: doc[k] for k in expected})
+        start = doc.get("start")
+        if start is not None and not isinstance(start, dict):
+            raise NotationError("record: start: expected a position (an object)")
+        rec = cls(**{k: doc[k] for k in expected}, start=None if start is None else json.dumps(start))
         try:
             game = rec.new_game()
-        except ValueError as e:  # an option or the seed out of range
-            raise NotationError(f"record: {e}") from None
+        except ValueError as e:  # an option or the seed out of range, or a bad starting position
+            where = "start: " if start is not None else ""
+            raise NotationError(f"record: {where}{e}") from None
+        if start is not None and game.players != rec.players:
+            raise NotationError(f"record: players: {rec.players}, but the starting position has {game.players}")
+        written = rec.options()
         rec.adopt(game)
+        if start is not None and rec.options() != written:
+            key = next(k for k in written if written[k] != rec.options()[k])
+            raise NotationError(
+                f"record: {key}: {written[key]!r}, but the starting position has {rec.options()[key]!r}"
+            )
         if rec.seats:
             if len(rec.seats) != rec.players:
                 raise NotationError(f"record: seats: {len(rec.seats)} seat(s) for {rec.players} players")
@@ -208,13 +245,14 @@ class GameRecord(Record[Game]):
     VERSION = 2
     READS = (1, 2)
     OPTIONS: ClassVar[dict[str, type]] = {"players": int, "side": str, "wild_order": str}
+    GAME = Game
     AGENT = Agent
     MOVE = Move
     SEARCH = Search
     PLAY_COMMAND = "pavilion play"
     INTERRUPTED = "pavilion-interrupted.json"
 
-    def new_game(self) -> Game:
+    def dealt_game(self) -> Game:
         return Game(players=self.players, seed=self.seed, side=self.side, wild_order=self.wild_order)
 
     def adopt(self, game: Game) -> None:

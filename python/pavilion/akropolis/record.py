@@ -34,13 +34,14 @@ class AkropolisRecord(Record[Game]):
         "barracks_edge": str,
         "lake": str,
     }
+    GAME = Game
     AGENT = Agent
     MOVE = Move
     SEARCH = Search
     PLAY_COMMAND = "pavilion akropolis play"
     INTERRUPTED = "pavilion-akropolis-interrupted.json"
 
-    def new_game(self) -> Game:
+    def dealt_game(self) -> Game:
         return Game(
             players=self.players,
             seed=self.seed,

@@ -9,13 +9,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from pavilion import play as summer_play
+from pavilion._engine import NotationError
 from pavilion.akropolis import play as akropolis_play
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.board.model import BoardGame
 from pavilion.board.play_screen import PlayScreen
 from pavilion.cli_play import resolve_record
-from pavilion.files import read_input
-from pavilion.record import GameRecord, Record
+from pavilion.files import parse_json, read_input
+from pavilion.record import HUMAN, GameRecord, Record
 from pavilion.review import read_record
 from pavilion.session import Session
 
@@ -84,11 +85,34 @@ def table_for(kind: BoardKind, record: Record[Any], level: str | None, record_pa
     return table
 
 
+#: Position file formats, by the game whose position they hold.
+POSITION_FORMATS = {"pavilion-position": SUMMER, "pavilion-akropolis-position": AKROPOLIS}
+
+
+def read_game_file(path: str) -> tuple[BoardKind, Record[Any], bool]:
+    """A record of either game, or a position file made into a record starting
+    there (the flag says which: True for a record). NotationError names what is wrong."""
+    text = read_input(path, "game record or position")
+    doc = parse_json(text, "file")
+    kind = POSITION_FORMATS.get(str(doc.get("format"))) if isinstance(doc, dict) else None
+    if kind is not None:
+        try:
+            return kind, kind.record.from_position(text), False
+        except ValueError as e:
+            raise NotationError(f"position: {e}") from None
+    record = read_record(text)
+    return kind_of(record), record, True
+
+
 def load_table(path: str, record_path: str | None = None) -> BoardGame:
-    """The record in `path`, of either game, replayed and checked (NotationError)."""
-    record = read_record(read_input(path, "game record"))
-    table = table_for(kind_of(record), record, None, record_path or path)
-    # A game continued from its file goes back to it (the record only grows, so nothing is lost).
-    table.saved_to = path
-    table.saved_moves = len(record.moves)
+    """The record or position in `path`, of either game, checked (NotationError).
+    A record continues in its own file; a position's game is saved as a new record."""
+    kind, record, is_record = read_game_file(path)
+    if not record.seats:
+        record.seats = [HUMAN] * record.players
+    table = table_for(kind, record, None, record_path or (path if is_record else None))
+    if is_record:
+        # A game continued from its file goes back to it (the record only grows, so nothing is lost).
+        table.saved_to = path
+        table.saved_moves = len(record.moves)
     return table

@@ -68,7 +68,7 @@ class StartScreen(Screen[None]):
             yield Button("Start the game", id="start-game", variant="primary")
             with Horizontal(classes="field"):
                 yield Label("or open")
-                yield Input(placeholder="a saved record (FILE.json)", id="open-path")
+                yield Input(placeholder="a saved record or a position file (FILE.json)", id="open-path")
             yield Button("Open the record", id="open")
             yield Static(id="start-status")
         yield Footer()
