@@ -69,7 +69,7 @@ def test_a_network_option_that_cannot_be_used_is_one_clear_error(tmp_path):
     golden = ROOT / "seeds" / "nets" / "tiny-akropolis.safetensors"
     runner = CliRunner()
     cases = [
-        (["arena", f"mcts:net={golden}", "greedy", "--games", "1"], "this game has no network encoding"),
+        (["arena", f"mcts:net={golden}", "greedy", "--games", "1"], "the network reads 'akropolis' encoding 1"),
         (["akropolis", "arena", f"mcts:net={tmp_path / 'none.safetensors'}", "greedy"], "No such file"),
         (["akropolis", "arena", f"mcts:net={ROOT / 'README.md'}", "greedy"], "not safetensors"),
         # A device has no size to check first: it is read to just past the limit, then refused.
@@ -82,3 +82,24 @@ def test_a_network_option_that_cannot_be_used_is_one_clear_error(tmp_path):
     game = akropolis.Game(seed=4)
     move = akropolis.Agent(f"mcts:net={golden},iterations=25", seed=2).choose(game)
     assert move in game.legal_moves()
+
+
+def test_summer_pavilion_s_encoding_scales_the_observation_and_names_each_move():
+    import pavilion
+    from pavilion._engine import OBSERVATION_LEN, OptionsError, action_features, encode_observations
+
+    g = pavilion.Game(players=3, seed=4)
+    observation = g.observation(g.current_player)
+    features = encode_observations(observation[None, :])
+    assert features.shape == (1, pavilion.POSITION_FEATURES) == (1, OBSERVATION_LEN)
+    assert 0 <= features.min() and features.max() <= 1 < observation.max()  # the bag's counts are scaled
+    table = action_features()
+    assert table.shape == (pavilion.NUM_ACTIONS, pavilion.MOVE_FEATURES)
+    legal = g.legal_actions()
+    assert len({table[a].tobytes() for a in legal}) == len(legal)
+    try:
+        encode_observations(np.zeros((2, 5), dtype=np.float32))
+    except OptionsError as e:
+        assert "shape (N, 1338)" in str(e)
+    else:
+        raise AssertionError("a wrong shape is refused")

@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 torch = pytest.importorskip("torch")
 
+from conftest import ROOT  # noqa: E402
 from pavilion import akropolis  # noqa: E402
 from pavilion.cli import main  # noqa: E402
 from pavilion.selfplay import selfplay  # noqa: E402
@@ -39,6 +40,27 @@ def test_training_writes_a_network_the_search_plays(data, tmp_path):
     game = akropolis.Game(seed=3)
     move = akropolis.Agent(spec, seed=1).choose(game)
     assert move in game.legal_moves()
+
+
+def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):
+    import pavilion
+
+    run = tmp_path / "summer-run"
+    selfplay("mcts:iterations=40", games=3, out=str(run), threads=1, shard_games=3)
+    manifest = train(run, tmp_path / "net", arch=TINY, settings=Settings(epochs=2, batch=64))
+    assert (manifest["game"], manifest["encoding_version"]) == ("summer-pavilion", pavilion.ENCODING_VERSION)
+    assert (manifest["position_features"], manifest["move_features"]) == (
+        pavilion.POSITION_FEATURES,
+        pavilion.MOVE_FEATURES,
+    )
+    net = tmp_path / "net" / "net.safetensors"
+    for priors in ("game", "net"):
+        game = pavilion.Game(seed=4)
+        move = pavilion.Agent(f"mcts:net={net},iterations=30,priors={priors}", seed=1).choose(game)
+        assert game.is_legal(move)
+    # An Akropolis network is refused by Summer Pavilion's search, in one line.
+    with pytest.raises(ValueError, match="akropolis"):
+        pavilion.Agent(f"mcts:net={ROOT / 'seeds/nets/akropolis-gen1/net.safetensors'}")
 
 
 def test_a_resumed_run_is_the_uninterrupted_one(data, tmp_path):

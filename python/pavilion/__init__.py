@@ -10,9 +10,12 @@
 
 from pavilion._engine import (
     COLOURS,
+    ENCODING_VERSION,
+    MOVE_FEATURES,
     NUM_ACTIONS,
     OBSERVATION_LAYOUT,
     OBSERVATION_LEN,
+    POSITION_FEATURES,
     Agent,
     Game,
     IllegalMoveError,
@@ -23,14 +26,19 @@ from pavilion._engine import (
     Search,
     VecGame,
     __version__,
+    action_features,
+    encode_observations,
     play_matches,
 )
 
 __all__ = [
     "COLOURS",
+    "ENCODING_VERSION",
+    "MOVE_FEATURES",
     "NUM_ACTIONS",
     "OBSERVATION_LAYOUT",
     "OBSERVATION_LEN",
+    "POSITION_FEATURES",
     "Agent",
     "Game",
     "IllegalMoveError",
@@ -41,5 +49,7 @@ __all__ = [
     "Search",
     "VecGame",
     "__version__",
+    "action_features",
+    "encode_observations",
     "play_matches",
 ]

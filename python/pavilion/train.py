@@ -116,6 +116,12 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
     return PolicyValueNet()
 
 
+def summer_encoding_version() -> int:
+    from pavilion._engine import ENCODING_VERSION
+
+    return ENCODING_VERSION
+
+
 def commit() -> str:
     """The source's git commit, when it is known."""
     try:
@@ -224,6 +230,47 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
     )
 
 
+def summer_examples(data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0) -> Examples:
+    """Encodes each Summer Pavilion decision of self-play data (`selfplay.read`)
+    as the network sees it: the observation scaled by the engine, and the
+    features of every legal action id (or, with `unvisited_moves`, the ones
+    the search visited and a seeded sample of that many of the others)."""
+    import numpy as np
+
+    from pavilion._engine import action_features, encode_observations
+
+    rng = np.random.default_rng(seed)
+    table = action_features()
+    legal, probabilities = data["legal_mask"], data["policy"]
+    moves, owner, policy = [], [], []
+    for i in range(len(legal)):
+        ids = np.flatnonzero(legal[i])
+        p = probabilities[i, ids].astype(np.float32)
+        kept = np.arange(len(ids))
+        if unvisited_moves is not None:
+            unvisited = np.flatnonzero(p == 0)
+            if len(unvisited) > unvisited_moves:
+                dropped = np.setdiff1d(unvisited, rng.choice(unvisited, unvisited_moves, replace=False))
+                kept = np.setdiff1d(kept, dropped)
+        moves.append(table[ids[kept]])
+        owner.append(np.full(len(kept), i, dtype=np.int64))
+        policy.append(p[kept])
+    seats = data["to_move"].astype(np.int64)
+    scores = data["scores"].astype(np.float32)
+    mine = scores[np.arange(len(seats)), seats]
+    others = np.where(np.arange(scores.shape[1])[None, :] == seats[:, None], -np.inf, scores).max(axis=1)
+    return Examples(
+        position=encode_observations(data["observation"]),
+        moves=np.concatenate(moves),
+        owner=np.concatenate(owner),
+        policy=np.concatenate(policy),
+        win=data["returns"][np.arange(len(seats)), seats].astype(np.float32),
+        margin=(mine - others).astype(np.float32),
+        game=data["game"].astype(np.int64),
+        search_value=data["search_value"].astype(np.float32),
+    )
+
+
 def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any]:
     """(value, margin, policy) losses over decisions `rows` (a sorted index array):
     cross-entropy against `win` (each decision's win target), the squared margin error (in units of
@@ -274,13 +321,15 @@ def train(
     run_manifest = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
     if not isinstance(run_manifest, dict):
         raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
-    if run_manifest.get("game") not in (None, selfplay.AKROPOLIS):
-        raise OptionsError(f"{quote_path(str(data_path))}: only Akropolis self-play data can be trained on for now")
+    game = run_manifest.get("game", selfplay.AKROPOLIS)
+    if game not in (selfplay.SUMMER, selfplay.AKROPOLIS):
+        raise OptionsError(f"{quote_path(str(data_path))}: self-play data of an unknown game {game!r}")
     if not 0 <= settings.search_value_weight <= 1:
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     if settings.unvisited_moves < 0:
         raise OptionsError(f"unvisited_moves must be 0 or more, not {settings.unvisited_moves}")
-    ex = akropolis_examples(selfplay.read(data_path), settings.unvisited_moves, settings.seed)
+    examples = summer_examples if game == selfplay.SUMMER else akropolis_examples
+    ex = examples(selfplay.read(data_path), settings.unvisited_moves, settings.seed)
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
     held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
@@ -341,8 +390,8 @@ def train(
     manifest: dict[str, Any] = {
         "format": NET_FORMAT,
         "version": NET_VERSION,
-        "game": "akropolis",
-        "encoding_version": akropolis.ENCODING_VERSION,
+        "game": game,
+        "encoding_version": summer_encoding_version() if game == selfplay.SUMMER else akropolis.ENCODING_VERSION,
         "position_features": int(ex.position.shape[1]),
         "move_features": int(ex.moves.shape[1]),
         "architecture": asdict(arch),

@@ -23,13 +23,16 @@ __all__ = [
     "COLOURS",
     "COLOUR_LETTERS",
     "DEFAULT_WILD_ORDER",
+    "ENCODING_VERSION",
     "FEATURES",
     "MAX_ITERATIONS",
     "MAX_SAMPLE_MOVES",
     "MAX_SECONDS",
+    "MOVE_FEATURES",
     "NUM_ACTIONS",
     "OBSERVATION_LAYOUT",
     "OBSERVATION_LEN",
+    "POSITION_FEATURES",
     "ROUNDS",
     "SCORE_FLOOR",
     "SIDES",
@@ -46,8 +49,10 @@ __all__ = [
     "VecGame",
     "__version__",
     "_game_from_state",
+    "action_features",
     "akropolis",
     "bench",
+    "encode_observations",
     "parse_side",
     "play_matches",
     "selfplay",
@@ -68,6 +73,19 @@ OBSERVATION_LEN: int
 """Length of `Game.observation(seat)`."""
 OBSERVATION_LAYOUT: list[ObservationBlock]
 """The observation's blocks in order (players' slots expanded: `players[0].hand`, ...)."""
+ENCODING_VERSION: int
+"""The version of the network encoding (docs/ENCODING.md): a network records the one it was trained on."""
+POSITION_FEATURES: int
+"""Numbers of a position as a network reads it (the observation, scaled)."""
+MOVE_FEATURES: int
+"""Numbers of a move as a network reads it (a fixed row per action id)."""
+
+def action_features() -> NDArray[np.float32]:
+    """Every action id's move features: float32[NUM_ACTIONS, MOVE_FEATURES] (needs numpy)."""
+
+def encode_observations(observations: NDArray[np.float32]) -> NDArray[np.float32]:
+    """Observations (rows of OBSERVATION_LEN) as a network's position features (needs numpy)."""
+
 COLOURS: list[str]
 """Colour names in wild order: purple green orange yellow blue red."""
 COLOUR_LETTERS: str

@@ -14,6 +14,7 @@ mod args;
 mod arrays;
 mod bench;
 mod board;
+mod encoding;
 mod errors;
 mod game;
 mod interrupt;
@@ -44,6 +45,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NUM_ACTIONS", pavilion_summer::NUM_ACTIONS)?;
     m.add("OBSERVATION_LEN", pavilion_summer::observation::OBSERVATION_LEN)?;
     m.add("OBSERVATION_LAYOUT", observation_layout(py)?)?;
+    encoding::register(m)?;
     m.add("COLOURS", pavilion_summer::Colour::ALL.iter().map(|c| c.name()).collect::<Vec<_>>())?;
     m.add("COLOUR_LETTERS", pavilion_summer::Colour::ALL.iter().map(|c| c.letter()).collect::<String>())?;
     m.add("DEFAULT_WILD_ORDER", state::DEFAULT_WILD_ORDER.iter().map(|c| c.letter()).collect::<String>())?;

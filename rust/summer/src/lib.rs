@@ -23,6 +23,7 @@ pub mod arena;
 pub mod bench;
 pub mod board;
 pub mod chance;
+pub mod encoding;
 pub mod movegen;
 pub mod moves;
 pub mod notation;

@@ -100,6 +100,18 @@ impl pavilion_core::Game for Game {
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::InformedRollout
     }
+    fn encoding() -> Option<pavilion_core::net::EncodingInfo> {
+        Some(crate::encoding::ENCODING)
+    }
+    fn encode_position(&self, out: &mut Vec<f32>) {
+        out.clear();
+        crate::encoding::position_features(self, out);
+    }
+    fn encode_moves(&self, moves: &[Move], out: &mut Vec<f32>) {
+        for m in moves {
+            crate::encoding::move_features(m, out);
+        }
+    }
     fn noisy_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::NoisyRollout
     }
