@@ -92,7 +92,7 @@ def test_summer_pavilion_s_encoding_scales_the_observation_and_names_each_move()
     observation = g.observation(g.current_player)
     features = encode_observations(observation[None, :])
     assert features.shape == (1, pavilion.POSITION_FEATURES) == (1, OBSERVATION_LEN)
-    assert 0 <= features.min() and features.max() <= 1 < observation.max()  # the bag's counts are scaled
+    assert features.min() >= 0 and features.max() <= 1 < observation.max()  # the bag's counts are scaled
     table = action_features()
     assert table.shape == (pavilion.NUM_ACTIONS, pavilion.MOVE_FEATURES)
     legal = g.legal_actions()
