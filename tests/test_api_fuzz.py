@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import pavilion
 from pavilion import Agent, Game, Move, Search, VecGame, akropolis, play_matches
 from pavilion._engine import akropolis as engine_akropolis
-from pavilion._engine import bench, selfplay, space_cost, star_points, text
+from pavilion._engine import action_features, bench, encode_observations, selfplay, space_cost, star_points, text
 
 # Valid values are mostly left out on purpose where they would start long work
 # (perft(8), a 2**40-iteration search): ints here are negative or beyond every range.
@@ -101,6 +101,8 @@ CALLS = {
     "space_cost(space)": lambda x: space_cost("gray", "B", x),
     "space_cost(star)": lambda x: space_cost("coloured", x, 3),
     "star_points(covered)": lambda x: star_points(x, 3),
+    "encode_observations": lambda x: encode_observations(x),
+    "action_features": lambda x: action_features(*([x] if x is not None else [])),
     "star_points(space)": lambda x: star_points([1], x),
     "bench.Positions": lambda x: bench.Positions(x),
     "bench.random_games(players)": lambda x: bench.random_games(x, 1),

@@ -572,3 +572,21 @@ def test_a_position_file_opens_for_play_and_is_saved_as_a_record_from_there(
     g.play(saved.moves[0])
     assert saved.replay().to_json() == g.to_json()
     assert json.loads((tmp_path / "position.json").read_text())["format"] == "pavilion-akropolis-position"
+
+
+def test_ctrl_c_saves_the_game_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    table = akropolis_table()
+    rng = random.Random(3)
+
+    async def drive(pilot: Any, app: BoardApp) -> None:
+        await akropolis_turn(pilot, app, rng, mouse=False)
+        await settle(pilot)
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+
+    app = BoardApp(table)
+    run(app, drive)
+    saved = tmp_path / AKROPOLIS.record.INTERRUPTED
+    assert "saved the game record to" in (app.return_value or "")
+    assert AKROPOLIS.record.from_json(saved.read_text()).moves == table.record.moves

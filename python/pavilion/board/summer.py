@@ -211,19 +211,20 @@ class SummerScreen(PlayScreen):
         placing: set[Hashable] = set()
         if self.table.human_to_move:
             placing = {(m.star, m.space) for m in g.legal_moves() if m.kind == "place"}
-        hint = self.hint.move if self.hint is not None else None
+        # A hint marks its best move and the next best ones (as solve ranks them).
+        shown_moves = [self.hint.move, *(m for m, _ in self.hint.others)] if self.hint is not None else []
         for grid in self.grids():
             if isinstance(grid, StarBoard):
                 grid.marked = placing if grid.seat == mine else set()
-                if hint is not None and hint.kind == "place" and grid.seat == mine:
-                    grid.marked = {(hint.star, hint.space)}
+                if shown_moves and grid.seat == mine:
+                    grid.marked = {(m.star, m.space) for m in shown_moves if m.kind == "place"} or grid.marked
             else:
                 drafts: set[Hashable] = {
                     (source_key(m), LETTER[m.colour or ""]) for m in g.legal_moves() if m.kind == "draft"
                 }
                 grid.marked = drafts if self.table.human_to_move else set()
-                if hint is not None and hint.kind == "draft":
-                    grid.marked = {(source_key(hint), LETTER[hint.colour or ""])}
+                if any(m.kind == "draft" for m in shown_moves):
+                    grid.marked = {(source_key(m), LETTER[m.colour or ""]) for m in shown_moves if m.kind == "draft"}
             grid.refresh_cells()
         self.query_one("#info", Static).update(self.info())
 
