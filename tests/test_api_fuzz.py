@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 import pavilion
 from pavilion import Agent, Game, Move, Search, VecGame, akropolis, play_matches
-from pavilion._engine import akropolis as engine_akropolis
 from pavilion._engine import action_features, bench, encode_observations, selfplay, space_cost, star_points, text
+from pavilion._engine import akropolis as engine_akropolis
 
 # Valid values are mostly left out on purpose where they would start long work
 # (perft(8), a 2**40-iteration search): ints here are negative or beyond every range.
