@@ -8,7 +8,15 @@ measure different code.
 
 import pytest
 
-from pavilion._engine.bench import AkropolisPositions, Positions, akropolis_random_games, mcts, random_games
+from pavilion._engine.bench import (
+    AkropolisPositions,
+    Positions,
+    akropolis_net_mcts,
+    akropolis_net_values,
+    akropolis_random_games,
+    mcts,
+    random_games,
+)
 from pavilion.bench import python_random_games
 
 # Counts of these fixed workloads; they change only when the rules or the search change.
@@ -69,3 +77,14 @@ def test_akropolis_movegen(benchmark):
 @pytest.mark.benchmark(group="akropolis")
 def test_akropolis_random_games(benchmark):
     assert benchmark(akropolis_random_games, 2, 200, 0) == AKROPOLIS_TURNS_AND_POINTS_200
+
+
+@pytest.mark.benchmark(group="akropolis network")
+def test_akropolis_shipped_network_values(benchmark):
+    assert benchmark(akropolis_net_values, 2000) == 2000
+
+
+@pytest.mark.benchmark(group="akropolis network")
+def test_akropolis_search_with_the_shipped_network(benchmark):
+    nodes, visits = benchmark(akropolis_net_mcts, 2000)
+    assert nodes == 2001 and 0 < visits <= 2000

@@ -132,6 +132,10 @@ def test_bench_quick_json(run):
         "mcts_uniform_1t_best_visits",
         "mcts_informed_1t_best_visits",
         "mcts_informed_2t_best_visits",
+        "mcts_net_best_visits",
     }
+    net = {f["name"]: f for f in data["figures"] if "shipped network" in f["name"]}
+    assert net["Akropolis MCTS with the shipped network, 1 thread"]["unit"] == "iterations/s"
+    assert net["Akropolis network value evaluations (shipped network), 1 thread"]["count"] == 3000
     two = [f for f in data["figures"] if f["name"] == "Akropolis MCTS, informed rollouts, 2 threads"]
     assert len(two) == 1 and two[0]["speedup"] > 0 and two[0]["per_thread"] == two[0]["median"] / 2

@@ -34,6 +34,7 @@ class Sizes:
     akropolis_positions: int
     akropolis_games: int
     akropolis_mcts_iterations: int
+    akropolis_net_values: int
 
 
 FULL = Sizes(
@@ -47,6 +48,7 @@ FULL = Sizes(
     akropolis_positions=1000,
     akropolis_games=10000,
     akropolis_mcts_iterations=10000,
+    akropolis_net_values=20000,
 )
 QUICK = Sizes(
     repeats=3,
@@ -59,6 +61,7 @@ QUICK = Sizes(
     akropolis_positions=200,
     akropolis_games=1000,
     akropolis_mcts_iterations=2000,
+    akropolis_net_values=3000,
 )
 
 
@@ -224,6 +227,11 @@ def run(
     )
     akropolis_signature["random_turns_and_points_2p"] = fig["count"]
 
+    def akropolis_net_mcts(iterations: int) -> int:
+        nodes, visits = bench.akropolis_net_mcts(iterations)
+        akropolis_signature["mcts_net_best_visits"] = visits
+        return nodes
+
     def akropolis_mcts(iterations: int, t: int, rollout: str) -> int:
         nodes, visits = bench.akropolis_mcts(iterations, t, rollout)
         akropolis_signature[f"mcts_{rollout}_{t}t_best_visits"] = visits
@@ -246,6 +254,24 @@ def run(
             else:
                 fig["per_thread"] = fig["median"] / t
                 fig["speedup"] = fig["median"] / one_thread[rollout]
+
+    # The shipped network (mcts:net=default): its value alone, and the search it guides (the game's priors).
+    measure(
+        "Akropolis network value evaluations (shipped network), 1 thread",
+        "evaluations/s",
+        partial(bench.akropolis_net_values, size.akropolis_net_values),
+        partial(per_game, size.akropolis_net_values),
+        threads=1,
+        game="akropolis",
+    )
+    measure(
+        "Akropolis MCTS with the shipped network, 1 thread",
+        "iterations/s",
+        lambda: akropolis_net_mcts(size.akropolis_mcts_iterations),
+        partial(per_game, size.akropolis_mcts_iterations),
+        threads=1,
+        game="akropolis",
+    )
 
     return {
         "quick": quick,

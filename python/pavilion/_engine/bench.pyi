@@ -4,7 +4,16 @@ from typing import Self, final
 
 from . import Game
 
-__all__ = ["AkropolisPositions", "Positions", "akropolis_mcts", "akropolis_random_games", "mcts", "random_games"]
+__all__ = [
+    "AkropolisPositions",
+    "Positions",
+    "akropolis_mcts",
+    "akropolis_net_mcts",
+    "akropolis_net_values",
+    "akropolis_random_games",
+    "mcts",
+    "random_games",
+]
 
 @final
 class Positions:
@@ -37,3 +46,10 @@ def akropolis_random_games(players: int, games: int, seed: int = 0) -> int:
 
 def akropolis_mcts(iterations: int, threads: int = 1, rollout: str = "informed") -> tuple[int, int]:
     """Akropolis MCTS iterations on its fixed 2-player opening; returns (nodes created, visits of the best move)."""
+
+def akropolis_net_mcts(iterations: int) -> tuple[int, int]:
+    """Iterations of the search guided by the shipped network on the fixed opening (one thread);
+    returns (nodes created, visits of the best move)."""
+
+def akropolis_net_values(count: int) -> int:
+    """The shipped network's value, `count` times on the fixed opening (encoding included); returns `count`."""

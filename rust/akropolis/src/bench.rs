@@ -76,3 +76,27 @@ pub fn mcts_position() -> Game {
 pub fn mcts(iterations: u64, threads: usize, rollout: pavilion_core::search::RolloutKind) -> (u64, u64) {
     pavilion_core::search::bench_iterations(&mcts_position(), iterations, threads, rollout)
 }
+
+/// Runs `iterations` iterations of the search guided by the shipped network
+/// (`mcts:net=default`, the game's priors, one thread) on the fixed position;
+/// returns the tree nodes created and the most visited move's visits.
+pub fn net_mcts(iterations: u64) -> (u64, u64) {
+    use pavilion_core::search::{SearchConfig, Searcher};
+    let cfg = SearchConfig { seed: 1, net: Some(crate::shipped::shipped_net()), ..SearchConfig::default() };
+    let mut s = Searcher::new(&mcts_position(), cfg);
+    s.run(Some(iterations), None, &std::sync::atomic::AtomicBool::new(false));
+    let r = s.result(1);
+    (r.nodes as u64, r.moves[0].visits)
+}
+
+/// Evaluates the shipped network's value `count` times on the fixed position
+/// (its encoding included, as a leaf of the search does); returns `count`.
+pub fn net_values(count: u64) -> u64 {
+    let (net, g) = (crate::shipped::shipped_net(), mcts_position());
+    let mut features = Vec::new();
+    for _ in 0..count {
+        crate::encoding::position_features(&g, &mut features);
+        std::hint::black_box(net.value(&features));
+    }
+    count
+}

@@ -19,6 +19,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAkropolisPositions>()?;
     m.add_function(wrap_pyfunction!(akropolis_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(akropolis_mcts, m)?)?;
+    m.add_function(wrap_pyfunction!(akropolis_net_mcts, m)?)?;
+    m.add_function(wrap_pyfunction!(akropolis_net_values, m)?)?;
     Ok(())
 }
 
@@ -111,4 +113,19 @@ pub fn akropolis_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &s
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
     let rollout: RolloutKind = rollout.parse().map_err(crate::errors::to_py)?;
     crate::interrupt::run(py, |_| pavilion_akropolis::bench::mcts(iterations, threads, rollout))
+}
+
+/// Akropolis iterations of the search guided by the shipped network on its
+/// fixed opening (one thread); returns (tree nodes created, visits of the most visited move).
+#[pyfunction]
+pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int) -> PyResult<(u64, u64)> {
+    let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
+    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_mcts(iterations))
+}
+
+/// The shipped Akropolis network's value, `count` times on the fixed opening; returns `count`.
+#[pyfunction]
+pub fn akropolis_net_values(py: Python<'_>, count: Int) -> PyResult<u64> {
+    let count = count.within("count", 1, MAX_ITERATIONS)?;
+    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_values(count))
 }
