@@ -33,7 +33,7 @@ SERVE_TIMEOUT = 30
         (["--variants", "h"], "--variants is not an option of Summer Pavilion"),
         (["--seats", "human,nobody"], "unknown player 'nobody'"),
         (["--seats", "human"], "--seats names 1 seat(s) for 2 players"),
-        (["no-such-game.json"], "cannot read game record 'no-such-game.json'"),
+        (["no-such-game.json"], "cannot read game record or position 'no-such-game.json'"),
         (["--game", "chess"], "Invalid value for '--game'"),
     ],
 )
