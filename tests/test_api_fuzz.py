@@ -110,6 +110,8 @@ CALLS = {
     "bench.AkropolisPositions": lambda x: bench.AkropolisPositions(x),
     "bench.akropolis_random_games(players)": lambda x: bench.akropolis_random_games(x, 1),
     "bench.akropolis_mcts(threads)": lambda x: bench.akropolis_mcts(10, threads=x),
+    "bench.akropolis_net_mcts": lambda x: bench.akropolis_net_mcts(x),
+    "bench.akropolis_net_values": lambda x: bench.akropolis_net_values(x),
     "text.quote": lambda x: text.quote(x),
     "text.escape_controls": lambda x: text.escape_controls(x),
     "parse_side": lambda x: pavilion._engine.parse_side(x),
