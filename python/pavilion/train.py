@@ -189,6 +189,20 @@ class Examples:
         return cached
 
 
+def kept_moves(probabilities: NDArray[np.float32], unvisited_moves: int | None, rng: Any) -> NDArray[np.int64]:
+    """The indices of a decision's moves kept for the policy: all of them, or
+    (with `unvisited_moves`) the visited ones and a seeded sample of the others."""
+    import numpy as np
+
+    kept = np.arange(len(probabilities))
+    if unvisited_moves is not None:
+        unvisited = np.flatnonzero(probabilities == 0)
+        if len(unvisited) > unvisited_moves:
+            dropped = np.setdiff1d(unvisited, rng.choice(unvisited, unvisited_moves, replace=False))
+            kept = np.setdiff1d(kept, dropped)
+    return kept
+
+
 def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0) -> Examples:
     """Encodes each Akropolis decision of self-play data (`selfplay.read`) as
     the network sees it: every legal move, or (with `unvisited_moves`) the
@@ -204,12 +218,7 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
         if listed != list(data["legal_moves"][i]):
             raise OptionsError(f"decision {i}: the data's legal moves are not the engine's (another version?)")
         probabilities = np.asarray(data["policy"][i], dtype=np.float32)
-        kept = np.arange(len(listed))
-        if unvisited_moves is not None:
-            unvisited = np.flatnonzero(probabilities == 0)
-            if len(unvisited) > unvisited_moves:
-                dropped = np.setdiff1d(unvisited, rng.choice(unvisited, unvisited_moves, replace=False))
-                kept = np.setdiff1d(kept, dropped)
+        kept = kept_moves(probabilities, unvisited_moves, rng)
         positions.append(enc["position"])
         moves.append(enc["move_features"][kept])
         owner.append(np.full(len(kept), i, dtype=np.int64))
@@ -246,12 +255,7 @@ def summer_examples(data: dict[str, Any], unvisited_moves: int | None = None, se
     for i in range(len(legal)):
         ids = np.flatnonzero(legal[i])
         p = probabilities[i, ids].astype(np.float32)
-        kept = np.arange(len(ids))
-        if unvisited_moves is not None:
-            unvisited = np.flatnonzero(p == 0)
-            if len(unvisited) > unvisited_moves:
-                dropped = np.setdiff1d(unvisited, rng.choice(unvisited, unvisited_moves, replace=False))
-                kept = np.setdiff1d(kept, dropped)
+        kept = kept_moves(p, unvisited_moves, rng)
         moves.append(table[ids[kept]])
         owner.append(np.full(len(kept), i, dtype=np.int64))
         policy.append(p[kept])
