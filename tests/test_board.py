@@ -297,23 +297,27 @@ def test_save_then_load_gives_the_same_game(tmp_path: Path, monkeypatch: pytest.
     assert loaded.game.to_json() == table.game.to_json()
 
 
-def test_quitting_saves_the_game_and_says_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(tmp_path)
-    table = summer_table()
-    rng = random.Random(2)
-    said: list[str] = []
+def move_then_press(table: BoardGame, turn: Any, key: str, seed: int) -> str:
+    """Plays one move by pointing, then presses `key`; what the app said as it ended."""
+    rng = random.Random(seed)
 
     async def drive(pilot: Any, app: BoardApp) -> None:
-        await summer_turn(pilot, app, rng, mouse=False)
+        await turn(pilot, app, rng, mouse=False)
         await settle(pilot)
-        await pilot.press("q")
+        await pilot.press(key)
         await pilot.pause()
 
     app = BoardApp(table)
     run(app, drive)
-    said.append(app.return_value or "")
+    return app.return_value or ""
+
+
+def test_quitting_saves_the_game_and_says_where(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    table = summer_table()
+    said = move_then_press(table, summer_turn, "q", seed=2)
     saved = tmp_path / GameRecord.INTERRUPTED
-    assert saved.exists() and f"saved the game record to {GameRecord.INTERRUPTED}" in said[0]
+    assert saved.exists() and f"saved the game record to {GameRecord.INTERRUPTED}" in said
     record = GameRecord.from_json(saved.read_text())
     assert record.moves == table.record.moves and len(record.moves) == 2
     # A second game quit in the same folder never overwrites the first.
@@ -577,16 +581,7 @@ def test_a_position_file_opens_for_play_and_is_saved_as_a_record_from_there(
 def test_ctrl_c_saves_the_game_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     table = akropolis_table()
-    rng = random.Random(3)
-
-    async def drive(pilot: Any, app: BoardApp) -> None:
-        await akropolis_turn(pilot, app, rng, mouse=False)
-        await settle(pilot)
-        await pilot.press("ctrl+c")
-        await pilot.pause()
-
-    app = BoardApp(table)
-    run(app, drive)
+    said = move_then_press(table, akropolis_turn, "ctrl+c", seed=3)
     saved = tmp_path / AKROPOLIS.record.INTERRUPTED
-    assert "saved the game record to" in (app.return_value or "")
+    assert "saved the game record to" in said
     assert AKROPOLIS.record.from_json(saved.read_text()).moves == table.record.moves

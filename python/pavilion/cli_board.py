@@ -70,17 +70,22 @@ def rules_given(game: str, o: dict[str, Any]) -> dict[str, tuple[str, Any]]:
     }
 
 
+def flag_of(name: str) -> str:
+    """The option a parameter is typed as (`long_game` → `--long`), from board's own options."""
+    return next(p.opts[0] for p in board_command.params if p.name == name)
+
+
 def wrong_game_options(game: str, o: dict[str, Any]) -> None:
     other = ["variants", "long_game", "barracks_edge", "lake"] if game == "summer" else ["side", "wild_order"]
     typed = [name for name in other if o[name] not in (None, False)]
     if typed:
-        flag = "--" + typed[0].replace("_game", "").replace("_", "-")
+        flag = flag_of(typed[0])
         raise InputError(f"{flag} is not an option of {'Summer Pavilion' if game == 'summer' else 'Akropolis'}")
 
 
 def make_table(path: str | None, o: dict[str, Any]) -> Any:
     """The game the options and FILE ask for, or None for the start screen."""
-    from pavilion.board.games import KINDS, read_game_file, table_for
+    from pavilion.board.games import KINDS, read_game_file, table_for, table_from_file
 
     typed = {k: v for k, v in o.items() if v not in (None, False)}
     writable_record_path(o["record_path"])
@@ -107,10 +112,9 @@ def make_table(path: str | None, o: dict[str, Any]) -> Any:
         kind.default_level,
         loaded,
     )
-    table = table_for(kind, record, o["level"], o["record_path"] or (path if is_record else None))
-    if is_record and o["record_path"] is None:
-        table.saved_to, table.saved_moves = path, len(record.moves)
-    return table
+    if path is None:
+        return table_for(kind, record, o["level"], o["record_path"])
+    return table_from_file(kind, record, path, is_record, o["level"], o["record_path"])
 
 
 @click.command()
@@ -163,15 +167,7 @@ def serve_command(path: str | None, host: str, port: int | None, **options: Any)
     for name, value in options.items():
         if value in (None, False):
             continue
-        flag = "--" + (
-            "long"
-            if name == "long_game"
-            else "ai"
-            if name == "ai_spec"
-            else "record"
-            if name == "record_path"
-            else name.replace("_", "-")
-        )
+        flag = flag_of(name)
         args += [flag] if value is True else [flag, str(value)]
     try:
         port = port or free_port(host)

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pavilion._engine import OptionsError, akropolis
+from pavilion._engine import ENCODING_VERSION, OptionsError, akropolis
 from pavilion.files import make_folder, parse_json, quote_path, replace_atomically
 
 if TYPE_CHECKING:
@@ -114,12 +114,6 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
             return v[:, 0], MARGIN_SCALE * torch.tanh(v[:, 1]), logits
 
     return PolicyValueNet()
-
-
-def summer_encoding_version() -> int:
-    from pavilion._engine import ENCODING_VERSION
-
-    return ENCODING_VERSION
 
 
 def commit() -> str:
@@ -395,7 +389,7 @@ def train(
         "format": NET_FORMAT,
         "version": NET_VERSION,
         "game": game,
-        "encoding_version": summer_encoding_version() if game == selfplay.SUMMER else akropolis.ENCODING_VERSION,
+        "encoding_version": ENCODING_VERSION if game == selfplay.SUMMER else akropolis.ENCODING_VERSION,
         "position_features": int(ex.position.shape[1]),
         "move_features": int(ex.moves.shape[1]),
         "architecture": asdict(arch),

@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from pavilion._engine.akropolis import DISTRICTS, TILES, Game, Move
 from pavilion.akropolis.render import hex_style
-from pavilion.board.cells import CellGrid, Piece
+from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.play_screen import PlayScreen
 from pavilion.files import shown
 
@@ -30,6 +30,8 @@ COLUMN = 4
 #: Empty hexes drawn around a city: a tile anchored this far out can still touch it
 #: (its other hexes are the anchor's neighbours).
 MARGIN = 2
+#: What the status line says when the ghost is asked for with no tile in hand.
+CHOOSE_A_TILE = "choose a site tile first (its number, or click it)"
 #: The six neighbours of a hex (axial q, r), as the engine steps them.
 NEIGHBOURS = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
 
@@ -136,7 +138,6 @@ class CityView(CellGrid):
     def __init__(self, screen: AkropolisScreen) -> None:
         super().__init__(id="city")
         self.play_screen = screen
-        self.origin = (0, 0)
 
     def layout_lines(self) -> Sequence[Sequence[Piece]]:
         s = self.play_screen
@@ -149,7 +150,6 @@ class CityView(CellGrid):
         hexes = window(city, MARGIN + 1)
         q0 = min(q for q, _ in hexes)
         y0 = min(-(2 * r + q) for q, r in hexes)
-        self.origin = (q0, y0)
         rows: dict[int, dict[int, Piece]] = {}
         for q, r in hexes:
             x, y = (q - q0) * COLUMN, -(2 * r + q) - y0
@@ -164,17 +164,7 @@ class CityView(CellGrid):
             else:
                 piece = Piece(" ·", "dim", key)
             rows.setdefault(y, {})[x] = piece
-        lines = []
-        for y in range(max(rows) + 1):
-            row: list[Piece] = []
-            x = 0
-            for col in sorted(rows.get(y, {})):
-                piece = rows[y][col]
-                row.append(Piece(" " * (col - x)))
-                row.append(piece)
-                x = col + len(piece.text)
-            lines.append(row)
-        return lines
+        return placed_lines(rows, max(rows) + 1)
 
     def action_turn(self, steps: int) -> None:
         self.play_screen.turn(steps)
@@ -229,8 +219,10 @@ class AkropolisScreen(PlayScreen):
     # -- the ghost ----------------------------------------------------------------------
 
     def ghost_move(self) -> Move | None:
+        """The move the ghost stands for: the tile in hand at the cursor, in the mover's city."""
         anchor: Any = self.query_one(CityView).cursor if self.is_mounted else None
-        if self.tile is None or anchor is None or self.city_seat != self.table.view().current_player:
+        g = self.table.view()
+        if self.tile is None or self.tile >= len(g.site) or anchor is None or self.city_seat != g.current_player:
             return None
         q, r = anchor
         return Move.parse(f"{self.tile}@{q},{r}/{self.rot}")
@@ -238,25 +230,22 @@ class AkropolisScreen(PlayScreen):
     def ghost(self) -> dict[tuple[int, int], tuple[str, int]]:
         """The ghost's hexes: letter and the level it would stand at."""
         move = self.ghost_move()
-        g = self.table.view()
-        if move is None or self.tile is None or self.tile >= len(g.site):
+        if move is None:
             return {}
+        g = self.table.view()
         city = g.city(g.current_player)
         level = 1 + max((city[h][0] for h in move.footprint if h in city), default=0)
-        return {h: (letter, level) for h, letter in zip(move.footprint, TILES[g.site[self.tile]], strict=True)}
+        return {h: (letter, level) for h, letter in zip(move.footprint, TILES[g.site[move.index]], strict=True)}
 
     def update_preview(self) -> None:
         move = self.ghost_move()
-        g = self.table.view()
-        self.last_preview = (
-            preview(g, move) if move is not None and self.tile is not None and self.tile < len(g.site) else None
-        )
+        self.last_preview = None if move is None else preview(self.table.view(), move)
         if self.last_preview is not None and self.table.human_to_move:
             self.status(self.last_preview.text())
 
     def turn(self, steps: int) -> None:
         if self.tile is None:
-            self.status("choose a site tile first (its number, or click it)")
+            self.status(CHOOSE_A_TILE)
             return
         self.rot = (self.rot + steps) % 6
         self.redraw_city()
@@ -355,7 +344,7 @@ class AkropolisScreen(PlayScreen):
         move = self.ghost_move()
         if move is None:
             g = self.table.view()
-            why = "choose a site tile first (its number, or click it)"
+            why = CHOOSE_A_TILE
             if self.city_seat != g.current_player:
                 why = f"this is P{self.city_seat + 1}'s city: o shows the others"
             self.status(why)
@@ -363,6 +352,6 @@ class AkropolisScreen(PlayScreen):
         if self.try_move(move):
             self.tile = None
             self.rot = 0
-            self.city_seat = self.you() if self.table.session.humans else self.table.game.current_player
+            self.city_seat = self.you()
             self.show_position()
             self.query_one(SiteView).focus()

@@ -32,6 +32,21 @@ class Piece:
     key: Hashable | None = None
 
 
+def placed_lines(grid: dict[int, dict[int, Piece]], rows: int) -> list[list[Piece]]:
+    """Pieces placed at (row, column) as `rows` lines, spaces filling the gaps."""
+    lines = []
+    for y in range(rows):
+        line: list[Piece] = []
+        x = 0
+        for col in sorted(grid.get(y, {})):
+            piece = grid[y][col]
+            line.append(Piece(" " * (col - x)))
+            line.append(piece)
+            x = col + len(piece.text)
+        lines.append(line)
+    return lines
+
+
 @dataclass(frozen=True)
 class Cell:
     key: Hashable
@@ -168,20 +183,19 @@ class CellGrid(Widget, can_focus=True):
     def cell_at(self, x: int, y: int) -> Cell | None:
         return next((c for c in self.cells if c.y == y and c.x <= x < c.x + c.width), None)
 
-    def on_click(self, event: events.Click) -> None:
+    def cell_under(self, event: events.MouseEvent) -> Cell | None:
+        """The cell under the mouse, if any."""
         offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        hit = self.cell_at(offset.x, offset.y)
+        return None if offset is None else self.cell_at(offset.x, offset.y)
+
+    def on_click(self, event: events.Click) -> None:
+        hit = self.cell_under(event)
         if hit is not None:
             self.focus()
             self.point(hit.key)
             self.post_message(self.Chosen(self, hit.key))
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
-        offset = event.get_content_offset(self)
-        if offset is None:
-            return
-        hit = self.cell_at(offset.x, offset.y)
+        hit = self.cell_under(event)
         if hit is not None:
             self.point(hit.key)

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from pavilion import play as summer_play
-from pavilion._engine import NotationError
 from pavilion.akropolis import play as akropolis_play
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.board.model import BoardGame
@@ -96,23 +95,26 @@ def read_game_file(path: str) -> tuple[BoardKind, Record[Any], bool]:
     doc = parse_json(text, "file")
     kind = POSITION_FORMATS.get(str(doc.get("format"))) if isinstance(doc, dict) else None
     if kind is not None:
-        try:
-            return kind, kind.record.from_position(text), False
-        except ValueError as e:
-            raise NotationError(f"position: {e}") from None
+        return kind, kind.record.from_position(text), False  # the engine's error names the position
     record = read_record(text)
     return kind_of(record), record, True
 
 
-def load_table(path: str, record_path: str | None = None) -> BoardGame:
-    """The record or position in `path`, of either game, checked (NotationError).
-    A record continues in its own file; a position's game is saved as a new record."""
+def table_from_file(
+    kind: BoardKind, record: Record[Any], path: str, is_record: bool, level: str | None, record_path: str | None
+) -> BoardGame:
+    """The game read from `path`: a record continues in its own file (it only grows, so
+    nothing is lost) unless `record_path` names another; a position's game is saved as a new record."""
+    table = table_for(kind, record, level, record_path or (path if is_record else None))
+    if is_record and record_path is None:
+        table.saved_to, table.saved_moves = path, len(record.moves)
+    return table
+
+
+def load_table(path: str) -> BoardGame:
+    """The record or position in `path`, of either game, checked (NotationError);
+    a position is played by humans in every seat."""
     kind, record, is_record = read_game_file(path)
     if not record.seats:
         record.seats = [HUMAN] * record.players
-    table = table_for(kind, record, None, record_path or (path if is_record else None))
-    if is_record:
-        # A game continued from its file goes back to it (the record only grows, so nothing is lost).
-        table.saved_to = path
-        table.saved_moves = len(record.moves)
-    return table
+    return table_from_file(kind, record, path, is_record, None, None)

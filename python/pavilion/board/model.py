@@ -53,6 +53,8 @@ class BoardGame:
         self.record_path = record_path
         #: Moves shown: `None` follows the game; a number shows the position after that many moves.
         self.shown: int | None = None
+        #: The position last replayed for `shown` (every widget of a redraw asks for it).
+        self._looked_back: tuple[int, list[str], Any] | None = None
         self.saved_to: str | None = None
         #: How many moves the file at `saved_to` holds (so an exit saves only what is new).
         self.saved_moves = -1
@@ -80,15 +82,19 @@ class BoardGame:
         buffer.truncate()
         return text
 
+    def _seat_to_move(self) -> str | None:
+        """Who plays the seat to move (`human` or an agent spec); None when nobody may move now
+        (the game is over, or the screen looks back at an earlier position)."""
+        g = self.game
+        return None if g.is_over or self.shown is not None else self.record.seats[g.current_player]
+
     @property
     def human_to_move(self) -> bool:
-        g = self.game
-        return not g.is_over and self.record.seats[g.current_player] == HUMAN and self.shown is None
+        return self._seat_to_move() == HUMAN
 
     @property
     def agent_to_move(self) -> bool:
-        g = self.game
-        return not g.is_over and self.record.seats[g.current_player] != HUMAN and self.shown is None
+        return self._seat_to_move() not in (None, HUMAN)
 
     def name(self, seat: int) -> str:
         return self.session.name(seat)
@@ -97,7 +103,10 @@ class BoardGame:
         """The position on the screen: the game, or an earlier position of it while stepping."""
         if self.shown is None:
             return self.game
-        return self.record.replay(self.shown)
+        cached = self._looked_back
+        if cached is None or cached[0] != self.shown or cached[1] != self.record.moves[: self.shown]:
+            cached = self._looked_back = (self.shown, self.record.moves[: self.shown], self.record.replay(self.shown))
+        return cached[2]
 
     # -- what the player does -----------------------------------------------------
 

@@ -239,9 +239,8 @@ class PlayScreen(Screen[None]):
         self.run_worker(work, thread=True, group="hint")
 
     def thought(self, t: Thought, stop: threading.Event, done: bool) -> None:
-        if stop.is_set() and not done:
-            return
-        if self.thinking is not stop and not done:
+        # A report of a stopped or superseded hint is stale; its final answer is not (work() sends none once stopped).
+        if not done and (stop.is_set() or self.thinking is not stop):
             return
         self.thinking_note = "" if done else f"thinking… {t.iterations:,} iterations (any key stops)"
         if done:
@@ -257,14 +256,16 @@ class PlayScreen(Screen[None]):
         if self.eval_on:
             self.start_eval()
         else:
-            if self.eval_stop is not None:
-                self.eval_stop.set()
+            self.stop_eval()
             self.evaluation = None
             self.show_position()
 
-    def start_eval(self) -> None:
+    def stop_eval(self) -> None:
         if self.eval_stop is not None:
             self.eval_stop.set()
+
+    def start_eval(self) -> None:
+        self.stop_eval()
         self.evaluation = None
         position = self.table.view()
         if position.is_over:
@@ -286,8 +287,7 @@ class PlayScreen(Screen[None]):
     # -- undo, save, quit ---------------------------------------------------------------
 
     def action_undo(self) -> None:
-        if self.table.shown is not None:
-            self.table.shown = None
+        self.table.shown = None  # undo acts on the game, not on a position looked back at
         self.status(self.table.undo())
         self.changed()
 
@@ -302,8 +302,7 @@ class PlayScreen(Screen[None]):
 
     def action_quit_game(self) -> None:
         self.stop_thinking()
-        if self.eval_stop is not None:
-            self.eval_stop.set()
+        self.stop_eval()
         self.app.exit(self.table.save_on_exit())
 
     # -- stepping through the record and the review -------------------------------------------

@@ -17,7 +17,7 @@ from textual.containers import Horizontal, HorizontalScroll
 from textual.widgets import Static
 
 from pavilion._engine import FEATURES, ROUNDS, SIDES, STARS, Game, Move, space_cost
-from pavilion.board.cells import CellGrid, Piece
+from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.dialogs import ChoiceDialog, TilePicker
 from pavilion.board.play_screen import PlayScreen
 from pavilion.render import NAME, STYLE, printed_value
@@ -97,8 +97,7 @@ class StarBoard(CellGrid):
         for k, star in enumerate(STARS):
             sx, sy = STAR_AT[k]
             sx += 1  # room for the left star's space 6
-            label = "C" if star == "C" else star
-            grid.setdefault(sy + LABEL_AT[1], {})[sx + LABEL_AT[0]] = Piece(label, STYLE.get(star, "bold"))
+            grid.setdefault(sy + LABEL_AT[1], {})[sx + LABEL_AT[0]] = Piece(star, STYLE.get(star, "bold"))
             for n in range(1, 7):
                 dx, dy = SPACE_AT[n - 1]
                 tile = covered.get(f"{star}{n}")
@@ -107,19 +106,7 @@ class StarBoard(CellGrid):
                 else:
                     piece = Piece(f" {printed_value(g.side, star, n)} ", "dim", (star, n))
                 grid.setdefault(sy + dy, {})[sx + dx] = piece
-        lines: list[list[Piece]] = [self.title_line(g)]
-        for y in range(STAR_ROWS):
-            row: list[Piece] = []
-            x = 0
-            for col in sorted(grid.get(y, {})):
-                piece = grid[y][col]
-                row.append(Piece(" " * (col - x)))
-                row.append(piece)
-                x = col + len(piece.text)
-            lines.append(row)
-        lines.append(self.features_line(covered))
-        lines.append(self.hand_line(g))
-        return lines
+        return [self.title_line(g), *placed_lines(grid, STAR_ROWS), self.features_line(covered), self.hand_line(g)]
 
     def title_line(self, g: Game) -> list[Piece]:
         table = self.play_screen.table
@@ -207,30 +194,29 @@ class SummerScreen(PlayScreen):
 
     def show_position(self) -> None:
         g = self.table.view()
-        mine = g.current_player
-        placing: set[Hashable] = set()
-        if self.table.human_to_move:
-            placing = {(m.star, m.space) for m in g.legal_moves() if m.kind == "place"}
-        # A hint marks its best move and the next best ones (as solve ranks them).
-        shown_moves = [self.hint.move, *(m for m, _ in self.hint.others)] if self.hint is not None else []
+        legal = list(g.legal_moves()) if self.table.human_to_move else []
+        # A hint marks its best move and the next best ones (as solve ranks them), else what can be chosen.
+        hinted = [self.hint.move, *(m for m, _ in self.hint.others)] if self.hint is not None else []
+
+        def marks(kind: str) -> set[Hashable]:
+            key = (
+                (lambda m: (m.star, m.space))
+                if kind == "place"
+                else (lambda m: (source_key(m), LETTER[m.colour or ""]))
+            )
+            return {key(m) for m in hinted if m.kind == kind} or {key(m) for m in legal if m.kind == kind}
+
         for grid in self.grids():
             if isinstance(grid, StarBoard):
-                grid.marked = placing if grid.seat == mine else set()
-                if shown_moves and grid.seat == mine:
-                    grid.marked = {(m.star, m.space) for m in shown_moves if m.kind == "place"} or grid.marked
+                grid.marked = marks("place") if grid.seat == g.current_player else set()
             else:
-                drafts: set[Hashable] = {
-                    (source_key(m), LETTER[m.colour or ""]) for m in g.legal_moves() if m.kind == "draft"
-                }
-                grid.marked = drafts if self.table.human_to_move else set()
-                if any(m.kind == "draft" for m in shown_moves):
-                    grid.marked = {(source_key(m), LETTER[m.colour or ""]) for m in shown_moves if m.kind == "draft"}
+                grid.marked = marks("draft")
             grid.refresh_cells()
         self.query_one("#info", Static).update(self.info())
 
     def info_lines(self) -> list[Text]:
         g = self.table.view()
-        head = Text(f"round {g.round}/6  wild ")
+        head = Text(f"round {g.round}/{ROUNDS}  wild ")
         head.append(f"{g.wild} ({LETTER[g.wild]})", style=STYLE[LETTER[g.wild]])
         if g.is_over:
             head.append("  game over: " + " and ".join(self.table.name(s) for s in g.winners) + " won")
@@ -315,9 +301,11 @@ class SummerScreen(PlayScreen):
             labels = [(payment_label(m, g.side, g.wild), m) for m in options]
             self.app.push_screen(ChoiceDialog(f"pay for {star}{space}:", labels), self.chosen)
         else:
-            # No legal payment: the engine says why, for the plainest way to write it.
-            colour = star if star != "C" and g.side == SIDES[0] else (g.hand(g.current_player) or "B")[0]
-            self.try_move(f"{star}{space}{'' if star != 'C' and g.side == SIDES[0] else colour}")
+            # No legal payment: the engine says why, for the plainest way to write it
+            # (a colour only where the star's own does not name it: the centre, the gray side).
+            needs_colour = star == "C" or g.side != SIDES[0]
+            colour = (g.hand(g.current_player) or "B")[0] if needs_colour else ""
+            self.try_move(f"{star}{space}{colour}")
 
     def chosen(self, move: Any) -> None:
         if move is not None:

@@ -81,12 +81,9 @@ pub fn mcts(iterations: u64, threads: usize, rollout: pavilion_core::search::Rol
 /// (`mcts:net=default`, the game's priors, one thread) on the fixed position;
 /// returns the tree nodes created and the most visited move's visits.
 pub fn net_mcts(iterations: u64) -> (u64, u64) {
-    use pavilion_core::search::{SearchConfig, Searcher};
+    use pavilion_core::search::{bench_search, SearchConfig};
     let cfg = SearchConfig { seed: 1, net: Some(crate::shipped::shipped_net()), ..SearchConfig::default() };
-    let mut s = Searcher::new(&mcts_position(), cfg);
-    s.run(Some(iterations), None, &std::sync::atomic::AtomicBool::new(false));
-    let r = s.result(1);
-    (r.nodes as u64, r.moves[0].visits)
+    bench_search(&mcts_position(), iterations, cfg)
 }
 
 /// Evaluates the shipped network's value `count` times on the fixed position

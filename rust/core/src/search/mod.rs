@@ -450,7 +450,12 @@ pub fn search<G: Game>(
 /// returns the tree nodes created and the visits of the most visited move (a
 /// fingerprint of the search's behaviour).
 pub fn bench_iterations<G: Game>(root: &G, iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64) {
-    let cfg = SearchConfig { threads, seed: 1, rollout, ..SearchConfig::default() };
+    bench_search(root, iterations, SearchConfig { threads, seed: 1, rollout, ..SearchConfig::default() })
+}
+
+/// Runs `iterations` iterations of a search configured by `cfg` from `root`;
+/// returns the tree nodes created and the most visited move's visits.
+pub fn bench_search<G: Game>(root: &G, iterations: u64, cfg: SearchConfig) -> (u64, u64) {
     let mut s = Searcher::new(root, cfg);
     s.run(Some(iterations), None, &AtomicBool::new(false));
     let r = s.result(1);
