@@ -1,11 +1,11 @@
 # Dev commands. `make test` is exactly the README's test command, `make demo` its first.
-.PHONY: help demo test test-train golden-net rust-test py-test dev lint fmt mutants mutants-py bench playouts perft-seeds endgames
+.PHONY: help demo test test-train golden-net rust-test py-test dev lint fmt wheel wheel-check mutants mutants-py bench playouts perft-seeds endgames
 
 # The lint tools, pinned once in pyproject.toml's `lint` extra.
 LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
 
 help:
-	@echo "make demo | test | test-train | golden-net | rust-test | py-test | dev | lint | fmt | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
+	@echo "make demo | test | test-train | golden-net | rust-test | py-test | dev | lint | fmt | wheel | wheel-check | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
 
 demo:
 	pip install . && pavilion demo
@@ -40,6 +40,19 @@ lint:
 	ruff format --check .
 	mypy
 	python -m mypy.stubtest pavilion._engine --allowlist stubtest-allowlist.txt
+
+# The abi3 wheel (one wheel for every CPython >= 3.11 on this platform) and the sdist, in dist/.
+# The maturin that builds them is the one pyproject.toml's build-system names.
+MATURIN = $(shell python -c "import tomllib; print(tomllib.load(open('pyproject.toml', 'rb'))['build-system']['requires'][0])")
+wheel:
+	pip install -q '$(MATURIN)'
+	rm -rf dist
+	maturin build --release --out dist
+	maturin sdist --out dist
+
+# Installs dist/'s wheel where no Rust is on PATH and its sdist from source, and runs them (scripts/check_wheel.py).
+wheel-check: wheel
+	python scripts/check_wheel.py
 
 fmt:
 	cargo fmt --all

@@ -139,3 +139,24 @@ def test_bench_quick_json(run):
     assert net["Akropolis network value evaluations (shipped network), 1 thread"]["count"] == 3000
     two = [f for f in data["figures"] if f["name"] == "Akropolis MCTS, informed rollouts, 2 threads"]
     assert len(two) == 1 and two[0]["speedup"] > 0 and two[0]["per_thread"] == two[0]["median"] / 2
+
+
+def test_version_names_the_engine_build_and_the_one_version(run):
+    import importlib.metadata
+    import re
+    import tomllib
+    from pathlib import Path
+
+    from pavilion._engine import BUILD, __version__
+
+    cargo = tomllib.loads((Path(__file__).resolve().parent.parent / "Cargo.toml").read_text())
+    version = cargo["workspace"]["package"]["version"]
+    assert __version__ == BUILD["version"] == importlib.metadata.version("pavilion") == version
+    r = run("--version")
+    assert r.exit_code == 0
+    line = r.output.strip()
+    build = r"([0-9a-f]{12}|commit unknown), (release|debug) build"
+    v = re.escape(version)
+    assert re.fullmatch(rf"pavilion {v} \(engine {v}, {build}\)", line), line
+    if BUILD["commit"]:
+        assert line.count(BUILD["commit"]) == 1

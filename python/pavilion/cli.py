@@ -10,6 +10,7 @@ from rich.table import Table
 from pavilion import render
 from pavilion._engine import (
     AGENT_OPTIONS,
+    BUILD,
     ROUNDS,
     Agent,
     Game,
@@ -63,8 +64,14 @@ def load_position(path: str, move: int | None = None) -> Game:
     return game
 
 
+def version_line() -> str:
+    """`pavilion --version`: the package's version and how its engine was built."""
+    commit = BUILD["commit"] or "commit unknown"
+    return f"%(prog)s %(version)s (engine {BUILD['version']}, {commit}, {BUILD['profile']} build)"
+
+
 @click.group(cls=PavilionGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pavilion")
+@click.version_option(__version__, prog_name="pavilion", message=version_line())
 def main() -> None:
     """pavilion: rules-exact engines and AI for Azul: Summer Pavilion (these
     commands) and Akropolis (`pavilion akropolis ...`).

@@ -20,6 +20,7 @@ MoveKind = Literal["draft", "place", "bonus", "pass"]
 
 __all__ = [
     "AGENT_OPTIONS",
+    "BUILD",
     "COLOURS",
     "COLOUR_LETTERS",
     "DEFAULT_WILD_ORDER",
@@ -62,6 +63,11 @@ __all__ = [
 ]
 
 NUM_ACTIONS: int
+
+class BuildInfo(TypedDict):
+    version: str
+    commit: str
+    profile: str
 
 class ObservationBlock(TypedDict):
     name: str
@@ -160,6 +166,7 @@ AGENT_OPTIONS: AgentOptions
 """The agent vocabulary: {"summary": "random, greedy, mcts[:…]", "agents": ["random", "greedy", "mcts"],
 "mcts": [{"key", "form", "accepts", "help", "choices"?}]}."""
 __version__: str
+BUILD: BuildInfo
 
 def parse_side(text: str) -> str:
     """A side as typed (either spelling, any case) → its name in SIDES; OptionsError otherwise."""

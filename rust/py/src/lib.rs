@@ -62,11 +62,21 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_SAMPLE_MOVES", pavilion_core::selfplay::MAX_SAMPLE_MOVES)?;
     m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("BUILD", build_info(py)?)?;
     // The helpers that are not the game API live in submodules of their own.
     add_submodule(m, "bench", bench::register)?;
     add_submodule(m, "text", register_text)?;
     add_submodule(m, "akropolis", akropolis::register)?;
     Ok(())
+}
+
+/// How this engine was built: {"version", "commit" ("" when unknown), "profile"}.
+fn build_info(py: Python<'_>) -> PyResult<Bound<'_, pyo3::types::PyDict>> {
+    let d = pyo3::types::PyDict::new(py);
+    d.set_item("version", env!("CARGO_PKG_VERSION"))?;
+    d.set_item("commit", env!("PAVILION_COMMIT"))?;
+    d.set_item("profile", env!("PAVILION_PROFILE"))?;
+    Ok(d)
 }
 
 /// Adds `pavilion._engine.NAME`, importable as such: an extension's submodules are
