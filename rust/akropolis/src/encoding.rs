@@ -7,8 +7,10 @@
 //! Three encodings, each a flat `f32` slice with its layout fixed by
 //! [`ENCODING_VERSION`]:
 //! - [`position_features`]: a compact summary (each city's score breakdown,
-//!   stones and visible hexes, the construction site, the round): what the
-//!   shipped networks read.
+//!   stones and visible hexes, the construction site, the round), then each
+//!   city's prospects (`prospects`: what its shape may still score): what the
+//!   shipped networks read. Version 2 appended the prospects to version 1's
+//!   numbers, so a version 1 network reads the first [`V1_POSITION_FEATURES`].
 //! - [`move_features`]: what one legal move changes for its mover (the tile
 //!   and its cost, the level it reaches, the hexes it covers, each district's
 //!   stars and value after it): the policy head scores each move from these.
@@ -22,12 +24,13 @@
 use crate::city::{footprint, City};
 use crate::hex::Hex;
 use crate::moves::Move;
+use crate::prospects::{prospects, Prospects};
 use crate::scoring::{score_city, Breakdown};
 use crate::state::Game;
 use crate::tiles::{tile_faces, Face, Kind};
 
 /// Bumped whenever a layout below changes: a network records the version it was trained on.
-pub const ENCODING_VERSION: u32 = 1;
+pub const ENCODING_VERSION: u32 = 2;
 
 /// The encoding as a network records it (`pavilion_core::net`).
 pub const ENCODING: pavilion_core::net::EncodingInfo = pavilion_core::net::EncodingInfo {
@@ -35,6 +38,7 @@ pub const ENCODING: pavilion_core::net::EncodingInfo = pavilion_core::net::Encod
     version: ENCODING_VERSION,
     position_features: POSITION_FEATURES,
     move_features: MOVE_FEATURES,
+    prefixes: &[(1, V1_POSITION_FEATURES)],
 };
 
 /// Seats every encoding makes room for (the most Akropolis seats).
@@ -51,7 +55,14 @@ pub const SEAT_FEATURES: usize = 15 + 2 + 11 + 1 + 1;
 pub const SLOT_FEATURES: usize = 3 + 11;
 /// Round and stacks (2), player count one-hot (3), variants (5).
 pub const GAME_FEATURES: usize = 10;
-pub const POSITION_FEATURES: usize = SEATS * SEAT_FEATURES + GAME_FEATURES + SITE_SLOTS * SLOT_FEATURES;
+/// Version 1's numbers: the summary without the prospects.
+pub const V1_POSITION_FEATURES: usize = SEATS * SEAT_FEATURES + GAME_FEATURES + SITE_SLOTS * SLOT_FEATURES;
+/// Per seat (version 2): houses (all levels, largest group's hexes, second
+/// group's levels), markets (all levels, touching), barracks (all levels),
+/// temples open on 1, 2, 3+ sides, frontier, nooks, holes, quarries (ground,
+/// above), hexes at heights 1-4+, flat triangles.
+pub const PROSPECT_FEATURES: usize = 3 + 2 + 1 + 3 + 3 + 2 + 4 + 1;
+pub const POSITION_FEATURES: usize = V1_POSITION_FEATURES + SEATS * PROSPECT_FEATURES;
 
 /// Site index one-hot (6), price, level reached, on the ground, 5 × (stars,
 /// value, score) after the move, stones and total change, faces covered (11),
@@ -127,7 +138,23 @@ pub fn position_features(g: &Game, out: &mut Vec<f32>) {
         out.extend([1.0, slot as f32 / 5.0, f32::from(u8::from(slot <= affordable))]);
         out.extend(tile_face_counts(tile));
     }
-    debug_assert_eq!(out.len(), POSITION_FEATURES);
+    debug_assert_eq!(out.len(), V1_POSITION_FEATURES);
+    for seat in seats_from_mover(g) {
+        push_prospects(out, &prospects(g.city(seat)));
+    }
+    out.resize(POSITION_FEATURES, 0.0);
+}
+
+fn push_prospects(out: &mut Vec<f32>, p: &Prospects) {
+    let levels = |v: u32| v as f32 / VALUE_SCALE;
+    let count = |v: u32| v as f32 / COUNT_SCALE;
+    out.extend([levels(p.house_levels), count(p.largest_house_group), levels(p.second_house_group)]);
+    out.extend([levels(p.market_levels), count(p.touching_markets), levels(p.barracks_levels)]);
+    out.extend(p.temples_open.map(levels));
+    out.extend([count(p.frontier), count(p.nooks), count(p.holes)]);
+    out.extend(p.quarries.map(count));
+    out.extend(p.heights.map(count));
+    out.push(count(p.flat_triangles));
 }
 
 /// A tile's faces counted, in [`FACES`] order.
@@ -275,6 +302,24 @@ mod tests {
             [2.0, 3.0, g.stones(0) as f32],
             "seat 1's view"
         );
+    }
+
+    #[test]
+    fn the_prospects_follow_version_1_s_numbers_mover_first() {
+        let mut g = Game::new(Options::default(), 9).unwrap();
+        let mut rng = SplitMix64::new(2);
+        for _ in 0..9 {
+            let m = g.random_move(&mut rng);
+            g.play(&m).unwrap();
+        }
+        let (pos, _, _) = encode(&g);
+        let mover = g.current_player();
+        let mut want = Vec::new();
+        push_prospects(&mut want, &prospects(g.city(mover)));
+        push_prospects(&mut want, &prospects(g.city(1 - mover)));
+        assert_eq!(&pos[V1_POSITION_FEATURES..V1_POSITION_FEATURES + 2 * PROSPECT_FEATURES], &want[..]);
+        assert!(pos[V1_POSITION_FEATURES + 2 * PROSPECT_FEATURES..].iter().all(|&x| x == 0.0), "two seats only");
+        assert!(want.iter().any(|&x| x > 0.0));
     }
 
     #[test]

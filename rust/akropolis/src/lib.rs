@@ -26,6 +26,7 @@ pub mod moves;
 pub mod options;
 pub mod perft;
 pub mod position;
+pub mod prospects;
 pub mod rollout;
 pub mod scoring;
 pub mod search;

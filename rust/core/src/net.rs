@@ -77,6 +77,10 @@ pub struct EncodingInfo {
     pub version: u32,
     pub position_features: usize,
     pub move_features: usize,
+    /// Earlier versions whose position features are the first ones of this
+    /// version's (an encoding grows by appending), as (version, position
+    /// features): a network trained on one of them reads that prefix.
+    pub prefixes: &'static [(u32, usize)],
 }
 
 /// A loaded policy + value network.
@@ -190,10 +194,10 @@ impl Net {
     /// Checks the network reads this game's encoding.
     pub fn check_game(&self, e: &EncodingInfo) -> Result<(), Error> {
         let i = &self.info;
+        let versions = std::iter::once((e.version, e.position_features)).chain(e.prefixes.iter().copied());
         let same = i.game == e.game
-            && i.encoding_version == e.version
-            && i.position_features == e.position_features
-            && i.move_features == e.move_features;
+            && i.move_features == e.move_features
+            && versions.into_iter().any(|v| v == (i.encoding_version, i.position_features));
         if !same {
             return Err(Error::InvalidOptions(format!(
                 "the network reads {} encoding {} ({} + {} features), not {} encoding {} ({} + {})",
@@ -210,9 +214,12 @@ impl Net {
         Ok(())
     }
 
+    /// The trunk's output for a position's features: the first
+    /// `position_features` of them (an encoding's later versions append to it).
     fn trunk(&self, position: &[f32]) -> Array2<f32> {
-        assert_eq!(position.len(), self.info.position_features, "position features");
-        let x = Array2::from_shape_vec((1, position.len()), position.to_vec()).expect("one row");
+        let n = self.info.position_features;
+        assert!(position.len() >= n, "position features");
+        let x = Array2::from_shape_vec((1, n), position[..n].to_vec()).expect("one row");
         run(&self.trunk, x, true)
     }
 

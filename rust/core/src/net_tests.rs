@@ -143,15 +143,30 @@ fn a_malformed_network_file_is_refused_with_its_reason() {
 #[test]
 fn a_network_names_the_game_and_encoding_it_reads() {
     let net = Net::from_bytes(&file(&tiny(2), metadata())).unwrap();
-    let info = |game, version, position_features, move_features| EncodingInfo {
+    let info = |game, version, position_features, move_features, prefixes| EncodingInfo {
         game,
         version,
         position_features,
         move_features,
+        prefixes,
     };
-    assert!(net.check_game(&info("toy", 3, 5, 3)).is_ok());
-    let e = net.check_game(&info("akropolis", 1, 214, 48)).unwrap_err().to_string();
+    assert!(net.check_game(&info("toy", 3, 5, 3, &[])).is_ok());
+    let e = net.check_game(&info("akropolis", 1, 214, 48, &[])).unwrap_err().to_string();
     assert_eq!(e, "the network reads 'toy' encoding 3 (5 + 3 features), not akropolis encoding 1 (214 + 48)");
+    // Encoding 4 appends to 3's five features: the network reads them; not if 3 had six.
+    assert!(net.check_game(&info("toy", 4, 9, 3, &[(3, 5)])).is_ok());
+    assert!(net.check_game(&info("toy", 4, 9, 3, &[(3, 6)])).is_err());
+    assert!(net.check_game(&info("toy", 4, 9, 4, &[(3, 5)])).is_err(), "the move features never grow");
+}
+
+#[test]
+fn a_network_of_an_earlier_encoding_reads_the_first_features_only() {
+    let net = Net::from_bytes(&file(&tiny(4), metadata())).unwrap();
+    let position = [0.3, -0.2, 0.9, 0.1, 0.5];
+    let longer = [0.3, -0.2, 0.9, 0.1, 0.5, 7.0, -7.0];
+    assert_eq!(net.value(&position), net.value(&longer));
+    let moves = [0.1, 0.2, 0.3, -0.4, 0.5, 0.6];
+    assert_eq!(net.priors(&position, &moves), net.priors(&longer, &moves));
 }
 
 #[test]

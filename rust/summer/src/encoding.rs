@@ -33,6 +33,7 @@ pub const ENCODING: pavilion_core::net::EncodingInfo = pavilion_core::net::Encod
     version: ENCODING_VERSION,
     position_features: POSITION_FEATURES,
     move_features: MOVE_FEATURES,
+    prefixes: &[],
 };
 
 /// What each observation block is divided by (blocks not named are one-hots or flags, kept as they are):

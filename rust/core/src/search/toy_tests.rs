@@ -91,7 +91,13 @@ impl Game for Nim {
     }
     /// For the guided-search tests: the heap and the mover; each take one-hot.
     fn encoding() -> Option<crate::net::EncodingInfo> {
-        Some(crate::net::EncodingInfo { game: "nim", version: 1, position_features: 2, move_features: 3 })
+        Some(crate::net::EncodingInfo {
+            game: "nim",
+            version: 1,
+            position_features: 2,
+            move_features: 3,
+            prefixes: &[],
+        })
     }
     fn encode_position(&self, out: &mut Vec<f32>) {
         out.clear();
