@@ -1,11 +1,13 @@
 # Dev commands. `make test` is exactly the README's test command, `make demo` its first.
-.PHONY: help demo test test-train golden-net rust-test py-test dev lint fmt wheel wheel-check mutants mutants-py bench playouts perft-seeds endgames
+.PHONY: help demo test test-train golden-net rust-test py-test dev lint docs fmt wheel wheel-check mutants mutants-py bench playouts perft-seeds endgames
 
 # The lint tools, pinned once in pyproject.toml's `lint` extra.
 LINT_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['lint']))")
+# The manual's tools, pinned once in pyproject.toml's `docs` extra (the manual reads the source, not an install).
+DOCS_TOOLS = $(shell python -c "import tomllib; print(' '.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['optional-dependencies']['docs']))")
 
 help:
-	@echo "make demo | test | test-train | golden-net | rust-test | py-test | dev | lint | fmt | wheel | wheel-check | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
+	@echo "make demo | test | test-train | golden-net | rust-test | py-test | dev | lint | docs | fmt | wheel | wheel-check | mutants | mutants-py | bench | playouts | perft-seeds | endgames"
 
 demo:
 	pip install . && pavilion demo
@@ -40,6 +42,11 @@ lint:
 	ruff format --check .
 	mypy
 	python -m mypy.stubtest pavilion._engine --allowlist stubtest-allowlist.txt
+
+# The manual in site/, built strictly: a broken link, a missing page or a bad reference fails.
+docs:
+	pip install -q $(DOCS_TOOLS)
+	NO_MKDOCS_2_WARNING=1 mkdocs build --strict
 
 # The abi3 wheel (one wheel for every CPython >= 3.11 on this platform) and the sdist, in dist/.
 # The maturin that builds them is the one pyproject.toml's build-system names.

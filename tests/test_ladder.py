@@ -367,12 +367,12 @@ def test_arena_round_robin_save_from_the_command_line(tmp_path):
     assert path.read_text() == first
 
 
-def test_the_readme_ladder_is_the_one_kept_in_benches(monkeypatch, tmp_path):
-    # The README's command, given the committed file (a copy), rates every
-    # pairing from it without playing a game, and the README's table shows
+def test_the_manual_s_ladder_is_the_one_kept_in_benches(monkeypatch, tmp_path):
+    # The strength page's command, given the committed file (a copy), rates every
+    # pairing from it without playing a game, and the page's table shows
     # exactly those ratings.
     root = Path(__file__).resolve().parent.parent
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    readme = (root / "docs" / "strength.md").read_text(encoding="utf-8")
     command = next(line for line in readme.splitlines() if "--save benches/ladder-seed31.json" in line)
     words = command.split()
     agents = words[2 : words.index("--round-robin")]
