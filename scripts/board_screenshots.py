@@ -1,4 +1,4 @@
-"""The README's pictures of `pavilion board` (Textual saves a screen as SVG):
+"""The pictures of `pavilion board` in the README and docs/board.md (Textual saves a screen as SVG):
 a Summer Pavilion game in its first placing and an Akropolis game in its
 fourth round with a tile's ghost over the city, both after seeded greedy play.
 

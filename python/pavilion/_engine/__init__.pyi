@@ -124,7 +124,7 @@ class BoardSetup(TypedDict):
 
 class Setup(TypedDict):
     """A position as plain data, not necessarily legal (`Game.setup()`, `Game.from_setup()`):
-    the fields of the position file (README, "Position files")."""
+    the fields of the position file (docs/summer-pavilion.md, "Position files")."""
 
     format: str
     version: int

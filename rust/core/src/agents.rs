@@ -175,7 +175,7 @@ pub const MAX_THREADS: u64 = 256;
 pub const DEFAULT_ITERATIONS: u64 = 2000;
 
 /// Every option of the `mcts` agent: the one list the parser, its errors, the
-/// CLI's help and the README read.
+/// CLI's help and the manual (docs/analysis.md) read.
 pub const MCTS_OPTIONS: &[SpecOption] = &[
     SpecOption {
         key: "iterations",
