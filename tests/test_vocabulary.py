@@ -72,3 +72,10 @@ def test_agent_options_come_with_their_defaults():
     assert options["parallel"]["choices"] == ["root", "tree"]
     assert options["exact"]["choices"] == ["root", "tree", "off"] and options["exact"]["default"] == "root"
     assert options["widening"]["choices"] == ["prior", "off"] and options["widening"]["default"] == "prior"
+
+
+def test_the_exploration_default_names_the_network_s_own():
+    c = {o["key"]: o for o in pavilion._engine.AGENT_OPTIONS["mcts"]}["c"]
+    assert c["default"] == "0.7; with net, 0.2"
+    help_text = CliRunner().invoke(main, ["arena", "--help"]).output
+    assert "(default 0.7; with net, 0.2)" in " ".join(help_text.split())

@@ -284,7 +284,7 @@ impl SpecOption {
             "time" => return None,
             "threads" => d.threads.to_string(),
             "rollout" => d.rollout.to_string(),
-            "c" => d.exploration.to_string(),
+            "c" => format!("{}; with net, {}", d.exploration, crate::search::NET_EXPLORATION),
             "margin" => d.margin_weight.to_string(),
             "memory" => (d.max_bytes >> 20).to_string(),
             "passes" => d.passes.to_string(),
@@ -436,6 +436,9 @@ fn read_mcts(
     }
     if iterations.is_none() && time.is_none() {
         iterations = Some(DEFAULT_ITERATIONS);
+    }
+    if cfg.net.is_some() && !seen.contains(&"c") {
+        cfg.exploration = crate::search::NET_EXPLORATION;
     }
     Ok(MctsAgent::new(cfg, iterations, time))
 }

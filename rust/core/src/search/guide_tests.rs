@@ -14,6 +14,11 @@ use crate::net::Net;
 /// value says the mover wins with logistic(`win_logit`) and whose policy
 /// gives take k the logit `logits[k - 1]`.
 fn hand_net(win_logit: f32, logits: [f32; 3]) -> Arc<Net> {
+    Arc::new(Net::from_bytes(&hand_net_file(win_logit, logits)).unwrap())
+}
+
+/// [`hand_net`]'s file.
+fn hand_net_file(win_logit: f32, logits: [f32; 3]) -> Vec<u8> {
     let t: Tensors = vec![
         // The trunk ignores the position: h = relu(1) = 1.
         ("trunk.0.weight".into(), vec![1, 2], vec![0.0, 0.0]),
@@ -27,7 +32,7 @@ fn hand_net(win_logit: f32, logits: [f32; 3]) -> Arc<Net> {
     for (k, v) in [("game", "nim"), ("encoding_version", "1"), ("position_features", "2"), ("move_features", "3")] {
         meta.insert(k.into(), v.into());
     }
-    Arc::new(Net::from_bytes(&file(&t, meta)).unwrap())
+    file(&t, meta)
 }
 
 /// A search following the network's priors (PUCT) and values.
@@ -156,5 +161,21 @@ fn a_bad_net_option_is_one_clear_error() {
         let e = agent_from_spec::<Nim>(&spec, 0).err().expect("refused").to_string();
         assert!(e.starts_with("agent ") && e.contains(why) && !e.contains('\n'), "{spec}: {e}");
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_network_search_explores_less_unless_told() {
+    use crate::agents::mcts_agent_from_spec;
+    let dir = std::env::temp_dir().join(format!("pavilion-guide-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("nim.safetensors");
+    std::fs::write(&path, hand_net_file(0.0, [0.0; 3])).unwrap();
+    let c = |spec: String| mcts_agent_from_spec::<Nim>(&spec, 0).unwrap().cfg.exploration;
+    assert_eq!(c("mcts".into()), SearchConfig::default().exploration);
+    assert_eq!(c(format!("mcts:net={}", path.display())), super::NET_EXPLORATION);
+    assert_eq!(c(format!("mcts:net={},c=0.9", path.display())), 0.9, "a given c stands");
+    assert_eq!(c(format!("mcts:c=0.9,net={}", path.display())), 0.9, "in any order");
+    assert!(super::NET_EXPLORATION < SearchConfig::default().exploration);
     std::fs::remove_dir_all(&dir).unwrap();
 }
