@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -261,6 +262,22 @@ def test_the_master_level_plays_with_the_shipped_network(runner):
     record = load("g.json")
     assert record.seats == ["human", f"mcts:iterations={LEVELS['master']},net=default"]
     assert len(record.moves) == 2  # yours, and the network-guided search's answer
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_master_level_is_refused_where_its_network_did_not_learn(runner, players):
+    # The shipped network learned from 2-player games; at 3 and 4 it loses to the rollout search.
+    assert akropolis.Agent.DEFAULT_NET_PLAYERS == [2]
+    out = play(runner, ["--level", "master", "--players", str(players)], [])
+    assert out.exit_code == 2, out.output
+    assert f"--level master plays the network shipped for 2-player games, not {players} players" in out.output
+    assert "Traceback" not in out.output and not list(Path().glob("*.json")), "no game started, nothing saved"
+
+
+def test_summer_pavilion_ships_no_network():
+    import pavilion
+
+    assert pavilion.Agent.DEFAULT_NET_PLAYERS == []
 
 
 def test_a_record_s_game_has_every_option_of_the_record():

@@ -139,6 +139,12 @@ def resolve_record(
             record.adopt(record.new_game())
         except ValueError as e:
             raise InputError(str(e)) from None
+    if level == MASTER and not ai_spec and record.players not in record_cls.AGENT.DEFAULT_NET_PLAYERS:
+        learned = " or ".join(map(str, record_cls.AGENT.DEFAULT_NET_PLAYERS)) or "no"
+        raise InputError(
+            f"--level {MASTER} plays the network shipped for {learned}-player games, "
+            f"not {record.players} players (where it is weaker): choose another --level"
+        )
     # --seats decides; else the record's seats; else you against the AI.
     if seats:
         record.seats = parse_seats(seats, record.players, mcts, record_cls.AGENT)

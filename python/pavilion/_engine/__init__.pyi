@@ -5,7 +5,7 @@ The game API is here; the benchmark workloads are in `pavilion._engine.bench` an
 quoting of untrusted text in `pavilion._engine.text` (stubs beside this file)."""
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal, NotRequired, Self, TypedDict, final, overload
+from typing import Any, ClassVar, Literal, NotRequired, Self, TypedDict, final, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -396,6 +396,9 @@ class Game:
 @final
 class Agent:
     """A built-in player: "random", "greedy" or "mcts[:options]"."""
+
+    #: The player counts the shipped network (`net=default`) learned for.
+    DEFAULT_NET_PLAYERS: ClassVar[list[int]]
 
     def __new__(cls, spec: str, seed: int | None = None) -> Self: ...
     @property

@@ -1,6 +1,6 @@
 """Akropolis: the game and its moves (`pavilion.akropolis` re-exports these)."""
 
-from typing import Any, Self, TypedDict, final
+from typing import Any, ClassVar, Self, TypedDict, final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -201,6 +201,9 @@ class SearchResult(TypedDict):
 @final
 class Agent:
     """A built-in player: "random", "greedy" (biggest immediate score gain) or "mcts[:options]"."""
+
+    #: The player counts the shipped network (`net=default`) learned for.
+    DEFAULT_NET_PLAYERS: ClassVar[list[int]]
 
     def __new__(cls, spec: str, seed: int | None = None) -> Self: ...
     @property

@@ -31,6 +31,8 @@ mod tests {
             std::fs::read(format!("{}/../../{SHIPPED_NET}/net.safetensors", env!("CARGO_MANIFEST_DIR"))).unwrap();
         assert_eq!(named, BYTES, "SHIPPED_NET names the embedded file");
         assert!(Arc::ptr_eq(&shipped_net(), &shipped_net()), "read once");
+        // It learned from 2-player games only (measured at 3 and 4 players: weaker than the rollouts).
+        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2]);
     }
 
     #[test]

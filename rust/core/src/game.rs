@@ -129,3 +129,9 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 }
+
+/// The player counts the game's shipped network (`net=default`) learned for:
+/// none where no network ships, or where its manifest does not say.
+pub fn default_net_players<G: Game>() -> Vec<usize> {
+    G::default_net().and_then(|net| net.info.players()).into_iter().collect()
+}

@@ -83,6 +83,15 @@ pub struct EncodingInfo {
     pub prefixes: &'static [(u32, usize)],
 }
 
+impl NetInfo {
+    /// The player count of the games the network learned from, where its
+    /// manifest says (`data.players`, as `pavilion train` writes it).
+    pub fn players(&self) -> Option<usize> {
+        let manifest: serde_json::Value = serde_json::from_str(&self.manifest).ok()?;
+        manifest.get("data")?.get("players")?.as_u64().map(|p| p as usize)
+    }
+}
+
 /// A loaded policy + value network.
 #[derive(Clone)]
 pub struct Net {

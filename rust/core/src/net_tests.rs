@@ -197,3 +197,12 @@ fn the_forward_pass_equals_pytorch_s_on_the_golden_network() {
         }
     }
 }
+
+#[test]
+fn a_network_says_the_player_count_it_learned_for_where_its_manifest_does() {
+    let net = Net::from_bytes(&file(&tiny(2), metadata())).unwrap();
+    assert_eq!(net.info.players(), None, "{{\"steps\": 0}} names no data");
+    let mut meta = metadata();
+    meta.insert("manifest".into(), r#"{"data": {"players": 3, "games": 10}}"#.into());
+    assert_eq!(Net::from_bytes(&file(&tiny(2), meta)).unwrap().info.players(), Some(3));
+}

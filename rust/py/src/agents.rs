@@ -32,6 +32,13 @@ impl PyAgent {
         &self.spec
     }
 
+    /// The player counts the shipped network (`mcts:net=default`) learned for: none ships for Summer Pavilion.
+    #[classattr]
+    #[pyo3(name = "DEFAULT_NET_PLAYERS")]
+    fn default_net_players() -> Vec<usize> {
+        pavilion_core::game::default_net_players::<pavilion_summer::Game>()
+    }
+
     /// The agent's move for the player to move; None once the game is over.
     /// Runs without the GIL; Ctrl-C stops a search at once (KeyboardInterrupt).
     fn choose(&mut self, py: Python<'_>, game: &PyGame) -> PyResult<Option<PyMove>> {
