@@ -57,7 +57,6 @@ pub fn prospects(city: &City) -> Prospects {
     for (h, top) in city.tops() {
         let level = u32::from(top.height);
         p.heights[(top.height as usize).clamp(1, 4) - 1] += 1;
-        let empty = h.neighbours().into_iter().filter(|&n| city.height(n) == 0).count();
         match (top.face.is_plaza(), top.face.kind()) {
             (true, _) => {}
             (false, Kind::House) => {
@@ -71,7 +70,12 @@ pub fn prospects(city: &City) -> Prospects {
                 p.touching_markets += u32::from(h.neighbours().into_iter().any(|n| is(n, market)));
             }
             (false, Kind::Barracks) => p.barracks_levels += level,
-            (false, Kind::Temple) if empty > 0 => p.temples_open[empty.min(3) - 1] += level,
+            (false, Kind::Temple) => {
+                let empty = h.neighbours().into_iter().filter(|&n| city.height(n) == 0).count();
+                if empty > 0 {
+                    p.temples_open[empty.min(3) - 1] += level;
+                }
+            }
             (false, Kind::Quarry) => p.quarries[usize::from(top.height > 1)] += 1,
             _ => {}
         }
