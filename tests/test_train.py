@@ -42,6 +42,22 @@ def test_training_writes_a_network_the_search_plays(data, tmp_path):
     assert move in game.legal_moves()
 
 
+def test_several_folders_train_one_network_with_each_game_kept_whole(data, tmp_path):
+    more = tmp_path / "more"
+    selfplay("mcts:iterations=30", games=4, out=str(more), threads=1, shard_games=4, seed=9, akropolis_options={})
+    manifest = train([data, more], tmp_path / "net", arch=TINY, settings=Settings(epochs=1, batch=32))
+    # Both folders number their games from 0: ten games, not six.
+    assert manifest["data"]["games"] == 10 and manifest["data"]["decisions"] == 10 * 36
+    assert manifest["data"]["path"] == [str(data), str(more)]
+    assert manifest["data"]["agent"] == ["mcts:iterations=40", "mcts:iterations=30"]
+    assert manifest["data"]["players"] == 2 and manifest["data"]["held_out_games"] == 1
+    # A folder of another game is refused in one line, naming it.
+    summer = tmp_path / "summer"
+    selfplay("mcts:iterations=20", games=1, out=str(summer), threads=1, shard_games=1)
+    r = CliRunner().invoke(main, ["train", str(data), str(summer), "--out", str(tmp_path / "mixed")])
+    assert r.exit_code == 2 and "summer" in r.output and "Traceback" not in r.output, r.output
+
+
 def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):
     import pavilion
 
@@ -102,6 +118,7 @@ def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped
     state = run_generations(str(tmp_path), 1, tiny, threads=1, say=said.append)
     assert len(state["generations"]) == 1 and "generation 0: training" in said
     first = state["generations"][0]
+    assert first["manifest"]["data"]["path"] == [str(tmp_path / "gen-0" / "data")]
     assert first["self_play_agent"] == "mcts:iterations=20" and first["arena"]["games"] == 2
     assert first["arena"]["challenger"] == f"mcts:iterations=20,net={first['net']}"
     assert state["best"] == (first["net"] if first["promoted"] else None)
@@ -111,6 +128,9 @@ def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped
     state = run_generations(str(tmp_path), 2, tiny, threads=1, say=said.append)
     assert [g["generation"] for g in state["generations"]] == [0, 1]
     assert not any(line.startswith("generation 0") for line in said)
+    # The second network learns from both generations' games (the window of 2).
+    second = state["generations"][1]["manifest"]["data"]
+    assert second["path"] == [str(tmp_path / f"gen-{k}" / "data") for k in (0, 1)] and second["games"] == 6
     assert state["generations"][1]["self_play_agent"] == (
         f"mcts:iterations=20,net={first['net']}" if first["promoted"] else "mcts:iterations=20"
     )

@@ -24,7 +24,7 @@ def widths(text: str) -> tuple[int, ...]:
 
 
 @click.command("train")
-@click.argument("data")
+@click.argument("data", nargs=-1, required=True)
 @click.option("--out", required=True, help="The folder for net.safetensors, manifest.json and the checkpoint.")
 @click.option("--epochs", type=click.IntRange(1, 100_000), default=Settings.epochs, show_default=True)
 @click.option("--batch", type=click.IntRange(1, 1 << 20), default=Settings.batch, show_default=True)
@@ -48,7 +48,7 @@ def widths(text: str) -> tuple[int, ...]:
 @click.option("--head", default=",".join(map(str, Architecture.value)), show_default=True, help="Head widths.")
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def train_command(
-    data: str,
+    data: tuple[str, ...],
     out: str,
     epochs: int,
     batch: int,
@@ -60,9 +60,10 @@ def train_command(
     head: str,
     as_json: bool,
 ) -> None:
-    """Train a network on the self-play folder DATA (Akropolis for now; needs
-    pip install 'pavilion[train]'). A held-out tenth of the games measures it
-    after each epoch; run the same command again to go on after an interruption."""
+    """Train a network on the self-play folders DATA (one or more, of the same
+    game and player count; needs pip install 'pavilion[train]'). A held-out
+    tenth of the games (the last folder's last games) measures it after each
+    epoch; run the same command again to go on after an interruption."""
     arch = Architecture(trunk=widths(trunk), value=widths(head), policy=widths(head))
     settings = Settings(
         epochs=epochs,
@@ -96,6 +97,13 @@ def train_command(
 @click.option("--iterations", type=click.IntRange(1, 10_000_000), default=LoopSettings.iterations, show_default=True)
 @click.option("--sample-moves", type=click.IntRange(0, 10_000), default=LoopSettings.sample_moves, show_default=True)
 @click.option("--epochs", type=click.IntRange(1, 100_000), default=LoopSettings.epochs, show_default=True)
+@click.option(
+    "--window",
+    type=click.IntRange(1, 10_000),
+    default=LoopSettings.window,
+    show_default=True,
+    help="Generations whose games train each network (this one's and those just before).",
+)
 @click.option("--gate-games", type=click.IntRange(2, 1_000_000), default=LoopSettings.gate_games, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=LoopSettings.seed, show_default=True)
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games at once (default: all cores).")
@@ -107,18 +115,26 @@ def generations_command(
     iterations: int,
     sample_moves: int,
     epochs: int,
+    window: int,
     gate_games: int,
     seed: int,
     threads: int | None,
     ray: str | None,
 ) -> None:
     """The AlphaZero loop for 2-player Akropolis: each generation self-plays
-    with the best search so far, trains a network on those games, and keeps it
+    with the best search so far, trains a network on those games and the
+    previous generations' (--window), and keeps it
     if its search wins at least 55% of --gate-games against the best (needs pip
     install 'pavilion[train]'). Run the same command again to go on after an
     interruption; a larger --generations adds generations."""
     settings = LoopSettings(
-        games=games, iterations=iterations, sample_moves=sample_moves, epochs=epochs, gate_games=gate_games, seed=seed
+        games=games,
+        iterations=iterations,
+        sample_moves=sample_moves,
+        epochs=epochs,
+        window=window,
+        gate_games=gate_games,
+        seed=seed,
     )
     state = run_generations(out, generations, settings, threads=threads, ray=ray_or_local(ray), say=console.print)
     console.print(f"best network: {state['best'] or 'none yet (the rollout search stays the best)'}")

@@ -1,6 +1,7 @@
 """The AlphaZero loop for Akropolis, in steps that survive a stopped machine:
 each generation plays self-play games with the best search so far, trains a
-network on them, and gates it: an arena of the new network's search against
+network on them and on the games of the generations just before (`window`),
+and gates it: an arena of the new network's search against
 the best one, promoted at `promote` (55%) or more.
 
 Everything lives in one folder: `loop.json` (the settings, the best network
@@ -38,6 +39,10 @@ class LoopSettings:
     epochs: int = 20
     gate_games: int = 100
     promote: float = 0.55
+    #: Generations whose games train each network: this one's and the ones
+    #: before it (a sliding window, as Leela Zero and KataGo train): more
+    #: positions, and the value does not forget what the last search saw.
+    window: int = 2
     seed: int = 0
     trunk: tuple[int, ...] = Architecture.trunk
     head: tuple[int, ...] = Architecture.value
@@ -92,7 +97,8 @@ def run_generations(
         )
         tell(f"generation {k}: training")
         arch = Architecture(trunk=settings.trunk, value=settings.head, policy=settings.head)
-        manifest = train(here / "data", here / "net", arch=arch, settings=Settings(epochs=settings.epochs, seed=seed))
+        window = [folder / f"gen-{j}" / "data" for j in range(max(0, k - settings.window + 1), k + 1)]
+        manifest = train(window, here / "net", arch=arch, settings=Settings(epochs=settings.epochs, seed=seed))
         net = str(here / "net" / NET_FILE)
         challenger = search_spec(settings.iterations, net)
         tell(f"generation {k}: gating {challenger} against {agent}")

@@ -21,7 +21,7 @@ import math
 import os
 import subprocess
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -297,15 +297,56 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any
     return value_loss, margin_loss, policy_loss
 
 
+def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, Any]]:
+    """The game, player count, agents and decisions of one or more self-play
+    folders, which must hold the same game and player count. Each folder
+    numbers its games from 0, so a folder's game numbers are moved past the
+    ones before it: a game stays whole on one side of the held-out split."""
+    import numpy as np
+
+    from pavilion import selfplay
+
+    game, players = None, None
+    agents: list[Any] = []
+    columns: dict[str, Any] = {}
+    for path in paths:
+        manifest_path = path / selfplay.MANIFEST
+        run = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
+        if not isinstance(run, dict):
+            raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
+        this_game, these_players = run.get("game", selfplay.AKROPOLIS), run.get("players")
+        if this_game not in (selfplay.SUMMER, selfplay.AKROPOLIS):
+            raise OptionsError(f"{quote_path(str(path))}: self-play data of an unknown game {this_game!r}")
+        if game is not None and (this_game, these_players) != (game, players):
+            raise OptionsError(
+                f"{quote_path(str(path))} holds {this_game} games of {these_players} players, "
+                f"not {game} of {players} like {quote_path(str(paths[0]))}"
+            )
+        game, players = this_game, these_players
+        agents.append(run.get("agent"))
+        more = selfplay.read(path)
+        if columns:
+            if set(more) != set(columns):
+                raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
+            more["game"] = more["game"] + (int(columns["game"].max()) + 1)
+            for name, col in more.items():
+                columns[name] = columns[name] + col if isinstance(col, list) else np.concatenate([columns[name], col])
+        else:
+            columns = more
+    assert game is not None
+    return game, players, agents, columns
+
+
 def train(
-    data: str | os.PathLike[str],
+    data: str | os.PathLike[str] | Sequence[str | os.PathLike[str]],
     out: str | os.PathLike[str],
     *,
     arch: Architecture | None = None,
     settings: Settings | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
-    """Trains on the self-play folder `data`, writing `out`/net.safetensors and
+    """Trains on the self-play folder `data` (or several, of the same game and
+    player count: say the last generations' games), writing `out`/net.safetensors and
     `out`/manifest.json; resumes from `out`/checkpoint.pt when it holds a run
     of the same data and settings. Returns the manifest."""
     import numpy as np
@@ -314,20 +355,17 @@ def train(
 
     torch = _torch()
     arch, settings = arch or Architecture(), settings or Settings()
-    folder, data_path = Path(out), Path(data)
-    manifest_path = data_path / selfplay.MANIFEST
-    run_manifest = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
-    if not isinstance(run_manifest, dict):
-        raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
-    game = run_manifest.get("game", selfplay.AKROPOLIS)
-    if game not in (selfplay.SUMMER, selfplay.AKROPOLIS):
-        raise OptionsError(f"{quote_path(str(data_path))}: self-play data of an unknown game {game!r}")
+    folder = Path(out)
+    paths = [Path(data)] if isinstance(data, (str, os.PathLike)) else [Path(d) for d in data]
+    if not paths:
+        raise OptionsError("training needs at least one self-play folder")
+    game, players, agents, columns = read_folders(paths)
     if not 0 <= settings.search_value_weight <= 1:
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     if settings.unvisited_moves < 0:
         raise OptionsError(f"unvisited_moves must be 0 or more, not {settings.unvisited_moves}")
     examples = summer_examples if game == selfplay.SUMMER else akropolis_examples
-    ex = examples(selfplay.read(data_path), settings.unvisited_moves, settings.seed)
+    ex = examples(columns, settings.unvisited_moves, settings.seed)
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
     held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
@@ -337,7 +375,7 @@ def train(
     model = build_model(ex.position.shape[1], ex.moves.shape[1], arch)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     key = {
-        "data": str(data_path.resolve()),
+        "data": [str(p.resolve()) for p in paths],
         "decisions": len(ex.win),
         "arch": asdict(arch),
         "settings": asdict(settings),
@@ -395,9 +433,9 @@ def train(
         "architecture": asdict(arch),
         "settings": asdict(settings),
         "data": {
-            "path": str(data_path),
-            "agent": run_manifest.get("agent"),
-            "players": run_manifest.get("players"),
+            "path": [str(p) for p in paths],
+            "agent": agents,
+            "players": players,
             "games": len(games),
             "decisions": len(ex.win),
             "held_out_games": len(held),

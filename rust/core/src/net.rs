@@ -203,10 +203,10 @@ impl Net {
     /// Checks the network reads this game's encoding.
     pub fn check_game(&self, e: &EncodingInfo) -> Result<(), Error> {
         let i = &self.info;
-        let versions = std::iter::once((e.version, e.position_features)).chain(e.prefixes.iter().copied());
+        let mut versions = std::iter::once((e.version, e.position_features)).chain(e.prefixes.iter().copied());
         let same = i.game == e.game
             && i.move_features == e.move_features
-            && versions.into_iter().any(|v| v == (i.encoding_version, i.position_features));
+            && versions.any(|v| v == (i.encoding_version, i.position_features));
         if !same {
             return Err(Error::InvalidOptions(format!(
                 "the network reads {} encoding {} ({} + {} features), not {} encoding {} ({} + {})",
