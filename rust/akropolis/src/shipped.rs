@@ -8,8 +8,8 @@ use std::sync::{Arc, OnceLock};
 use pavilion_core::net::Net;
 
 /// The shipped network's folder (manifest.json, arena.json), from the repository's root.
-pub const SHIPPED_NET: &str = "seeds/nets/akropolis-gen3";
-static BYTES: &[u8] = include_bytes!("../../../seeds/nets/akropolis-gen3/net.safetensors");
+pub const SHIPPED_NET: &str = "seeds/nets/akropolis-gen4";
+static BYTES: &[u8] = include_bytes!("../../../seeds/nets/akropolis-gen4/net.safetensors");
 
 /// The shipped network, read on first use.
 pub fn shipped_net() -> Arc<Net> {
