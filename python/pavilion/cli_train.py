@@ -123,9 +123,9 @@ def generations_command(
 ) -> None:
     """The AlphaZero loop for 2-player Akropolis: each generation self-plays
     with the best search so far, trains a network on those games and the
-    previous generations' (--window), and keeps it
-    if its search wins at least 55% of --gate-games against the best (needs pip
-    install 'pavilion[train]'). Run the same command again to go on after an
+    previous generations' (--window), and keeps it if its search wins at least
+    55% of --gate-games against the best (needs pip install
+    'pavilion[train]'). Run the same command again to go on after an
     interruption; a larger --generations adds generations."""
     settings = LoopSettings(
         games=games,

@@ -1,8 +1,8 @@
 """The AlphaZero loop for Akropolis, in steps that survive a stopped machine:
 each generation plays self-play games with the best search so far, trains a
 network on them and on the games of the generations just before (`window`),
-and gates it: an arena of the new network's search against
-the best one, promoted at `promote` (55%) or more.
+and gates it: an arena of the new network's search against the best one,
+promoted at `promote` (55%) or more.
 
 Everything lives in one folder: `loop.json` (the settings, the best network
 and each generation's record: its agent, data, manifest and arena result),

@@ -308,7 +308,7 @@ def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, 
 
     game, players = None, None
     agents: list[Any] = []
-    columns: dict[str, Any] = {}
+    parts: list[dict[str, Any]] = []
     for path in paths:
         manifest_path = path / selfplay.MANIFEST
         run = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
@@ -325,14 +325,18 @@ def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, 
         game, players = this_game, these_players
         agents.append(run.get("agent"))
         more = selfplay.read(path)
-        if columns:
-            if set(more) != set(columns):
+        if parts:
+            if set(more) != set(parts[0]):
                 raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
-            more["game"] = more["game"] + (int(columns["game"].max()) + 1)
-            for name, col in more.items():
-                columns[name] = columns[name] + col if isinstance(col, list) else np.concatenate([columns[name], col])
-        else:
-            columns = more
+            more["game"] = more["game"] + (int(parts[-1]["game"].max()) + 1)
+        parts.append(more)
+    # Each column joined once: lists (Akropolis's per-move columns) end to end, arrays by numpy.
+    columns = {
+        name: list(itertools.chain.from_iterable(p[name] for p in parts))
+        if isinstance(col, list)
+        else np.concatenate([p[name] for p in parts])
+        for name, col in parts[0].items()
+    }
     assert game is not None
     return game, players, agents, columns
 
@@ -346,9 +350,10 @@ def train(
     progress: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """Trains on the self-play folder `data` (or several, of the same game and
-    player count: say the last generations' games), writing `out`/net.safetensors and
-    `out`/manifest.json; resumes from `out`/checkpoint.pt when it holds a run
-    of the same data and settings. Returns the manifest."""
+    player count: say the last generations' games), writing
+    `out`/net.safetensors and `out`/manifest.json; resumes from
+    `out`/checkpoint.pt when it holds a run of the same data and settings.
+    Returns the manifest."""
     import numpy as np
 
     from pavilion import selfplay
