@@ -56,6 +56,9 @@ def test_several_folders_train_one_network_with_each_game_kept_whole(data, tmp_p
     selfplay("mcts:iterations=20", games=1, out=str(summer), threads=1, shard_games=1)
     r = CliRunner().invoke(main, ["train", str(data), str(summer), "--out", str(tmp_path / "mixed")])
     assert r.exit_code == 2 and "summer" in r.output and "Traceback" not in r.output, r.output
+    # A folder of no self-play data says so (not that its player count differs).
+    r = CliRunner().invoke(main, ["train", str(data), str(tmp_path / "net"), "--out", str(tmp_path / "none")])
+    assert r.exit_code == 2 and "holds no self-play shard" in r.output, r.output
 
 
 def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):

@@ -314,6 +314,7 @@ def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, 
         run = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
         if not isinstance(run, dict):
             raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
+        more = selfplay.read(path)  # first: a folder of no self-play data says so, not that its players differ
         this_game, these_players = run.get("game", selfplay.AKROPOLIS), run.get("players")
         if this_game not in (selfplay.SUMMER, selfplay.AKROPOLIS):
             raise OptionsError(f"{quote_path(str(path))}: self-play data of an unknown game {this_game!r}")
@@ -324,7 +325,6 @@ def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, 
             )
         game, players = this_game, these_players
         agents.append(run.get("agent"))
-        more = selfplay.read(path)
         if parts:
             if set(more) != set(parts[0]):
                 raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
