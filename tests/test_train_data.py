@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from pavilion import selfplay
-from pavilion.train import akropolis_examples
+from pavilion.train import akropolis_examples, encode, find_shards
 
 pytest.importorskip("pyarrow")
 
@@ -61,3 +61,35 @@ def test_a_sample_of_the_unvisited_moves_is_kept_with_every_visited_one(data):
     again = akropolis_examples(data, unvisited_moves=4, seed=1)
     assert np.array_equal(again.moves, kept.moves), "the same seed keeps the same moves"
     assert not np.array_equal(akropolis_examples(data, unvisited_moves=4, seed=2).moves, kept.moves)
+
+
+@pytest.fixture(scope="module")
+def sharded(tmp_path_factory):
+    out = tmp_path_factory.mktemp("selfplay") / "run"
+    selfplay.selfplay("mcts:iterations=40", games=3, out=str(out), threads=1, shard_games=1, akropolis_options={})
+    return out
+
+
+def same(a, b) -> bool:
+    return all(np.array_equal(getattr(a, f), getattr(b, f), equal_nan=True) for f in a.__dataclass_fields__)
+
+
+def test_shards_encode_as_the_whole_folder_does_in_one_process_or_several(sharded):
+    game, players, _, shards = find_shards([sharded])
+    assert (game, players, len(shards)) == ("akropolis", 2, 3)
+    whole = akropolis_examples(selfplay.read(sharded), unvisited_moves=4, seed=1)
+    # The sample of unvisited moves hangs on the seed, the game and the ply only, not on how the data is split.
+    assert same(encode(game, shards, 4, 1, threads=1), whole)
+    assert same(encode(game, shards, 4, 1, threads=2), whole)
+
+
+def test_a_second_folders_games_are_numbered_after_the_first_ones(sharded):
+    _, _, _, shards = find_shards([sharded, sharded])
+    assert [s.game_offset for s in shards] == [0, 0, 0, 3, 3, 3]
+    assert selfplay.shard_summary(shards[-1].path)[1] == 2
+    twice = encode("akropolis", shards, 4, 1, threads=1)
+    assert np.array_equal(np.unique(twice.game), np.arange(6))
+    once = encode("akropolis", shards[:3], 4, 1, threads=1)
+    n = len(once.win)
+    assert np.array_equal(twice.position[n:], once.position)
+    assert np.array_equal(twice.owner[len(once.owner) :], once.owner + n), "each move stays with its decision"

@@ -46,6 +46,12 @@ def widths(text: str) -> tuple[int, ...]:
 )
 @click.option("--trunk", default=",".join(map(str, Architecture.trunk)), show_default=True, help="Trunk widths.")
 @click.option("--head", default=",".join(map(str, Architecture.value)), show_default=True, help="Head widths.")
+@click.option(
+    "--threads",
+    type=click.IntRange(1, 256),
+    default=None,
+    help="Processes that encode the data, and PyTorch's threads (default: all cores).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def train_command(
     data: tuple[str, ...],
@@ -58,6 +64,7 @@ def train_command(
     unvisited_moves: int,
     trunk: str,
     head: str,
+    threads: int | None,
     as_json: bool,
 ) -> None:
     """Train a network on the self-play folders DATA (one or more, of the same
@@ -83,7 +90,7 @@ def train_command(
                 f"held out value {h['value']:.4f} policy {h['policy']:.4f}"
             )
 
-    manifest = train(data, out, arch=arch, settings=settings, progress=shown)
+    manifest = train(data, out, arch=arch, settings=settings, progress=shown, threads=threads)
     if as_json:
         click.echo(json.dumps(manifest, indent=2))
     else:

@@ -98,7 +98,8 @@ def run_generations(
         tell(f"generation {k}: training")
         arch = Architecture(trunk=settings.trunk, value=settings.head, policy=settings.head)
         window = [folder / f"gen-{j}" / "data" for j in range(max(0, k - settings.window + 1), k + 1)]
-        manifest = train(window, here / "net", arch=arch, settings=Settings(epochs=settings.epochs, seed=seed))
+        training = Settings(epochs=settings.epochs, seed=seed)
+        manifest = train(window, here / "net", arch=arch, settings=training, threads=threads)
         net = str(here / "net" / NET_FILE)
         challenger = search_spec(settings.iterations, net)
         tell(f"generation {k}: gating {challenger} against {agent}")

@@ -343,6 +343,29 @@ def selfplay(
     return {"manifest": manifest, "written": len(done) - skipped, "skipped": skipped, "interrupted": interrupted}
 
 
+def shard_files(path: str | os.PathLike[str]) -> list[Path]:
+    """The shards of a self-play folder in game order, or the one shard `path` names."""
+    p = Path(path)
+    if not p.is_dir():
+        return [p]
+    files = sorted(p.glob("shard-*.parquet"))
+    if not files:
+        raise OptionsError(f"{quote_path(str(p))} holds no self-play shard")
+    return files
+
+
+def shard_summary(path: str | os.PathLike[str]) -> tuple[set[str], int]:
+    """A shard's column names and its highest game number (-1 when it holds
+    no decision), without reading its decisions."""
+    np, _, pq = _arrow()
+    try:
+        names = set(pq.read_schema(path).names)
+        games = pq.read_table(path, columns=["game"]).column(0).to_numpy()
+    except (OSError, ValueError, KeyError) as e:
+        raise OptionsError(f"cannot read self-play data {quote_path(str(path))}: {str(e)[:120]}") from None
+    return names, int(np.max(games, initial=-1))
+
+
 def read(path: str | os.PathLike[str]) -> dict[str, Any]:
     """A shard (a `.parquet` file), or every shard of a self-play folder in
     game order: one row per decision, each column a numpy array (columns of
@@ -351,12 +374,7 @@ def read(path: str | os.PathLike[str]) -> dict[str, Any]:
     (`legal_moves`: lists of str, `policy`: float32 arrays)."""
     np, pa, pq = _arrow()
     p = Path(path)
-    if p.is_dir():
-        files = sorted(p.glob("shard-*.parquet"))
-        if not files:
-            raise OptionsError(f"{quote_path(str(p))} holds no self-play shard")
-    else:
-        files = [p]
+    files = shard_files(p)
     try:
         table = pa.concat_tables([pq.read_table(f) for f in files])
     except (OSError, ValueError) as e:

@@ -183,17 +183,21 @@ class Examples:
         return cached
 
 
-def kept_moves(probabilities: NDArray[np.float32], unvisited_moves: int | None, rng: Any) -> NDArray[np.int64]:
+def kept_moves(
+    probabilities: NDArray[np.float32], unvisited_moves: int | None, key: Sequence[int]
+) -> NDArray[np.int64]:
     """The indices of a decision's moves kept for the policy: all of them, or
-    (with `unvisited_moves`) the visited ones and a seeded sample of the others."""
+    (with `unvisited_moves`) the visited ones and a sample of the others drawn
+    from `key` (the run's seed, the game and the ply), so the sample is the
+    same however the data is split into shards or processes."""
     import numpy as np
 
     kept = np.arange(len(probabilities))
     if unvisited_moves is not None:
         unvisited = np.flatnonzero(probabilities == 0)
         if len(unvisited) > unvisited_moves:
-            dropped = np.setdiff1d(unvisited, rng.choice(unvisited, unvisited_moves, replace=False))
-            kept = np.setdiff1d(kept, dropped)
+            chosen = np.random.default_rng(list(key)).choice(unvisited, unvisited_moves, replace=False)
+            kept = np.setdiff1d(kept, np.setdiff1d(unvisited, chosen))
     return kept
 
 
@@ -203,7 +207,6 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
     moves the search visited and a seeded sample of that many of the others."""
     import numpy as np
 
-    rng = np.random.default_rng(seed)
     positions, moves, owner, policy, win, margin = [], [], [], [], [], []
     for i, text in enumerate(data["position"]):
         game = akropolis.Game.from_json(text)
@@ -212,7 +215,7 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
         if listed != list(data["legal_moves"][i]):
             raise OptionsError(f"decision {i}: the data's legal moves are not the engine's (another version?)")
         probabilities = np.asarray(data["policy"][i], dtype=np.float32)
-        kept = kept_moves(probabilities, unvisited_moves, rng)
+        kept = kept_moves(probabilities, unvisited_moves, (seed, int(data["game"][i]), int(data["ply"][i])))
         positions.append(enc["position"])
         moves.append(enc["move_features"][kept])
         owner.append(np.full(len(kept), i, dtype=np.int64))
@@ -242,14 +245,13 @@ def summer_examples(data: dict[str, Any], unvisited_moves: int | None = None, se
 
     from pavilion._engine import action_features, encode_observations
 
-    rng = np.random.default_rng(seed)
     table = action_features()
     legal, probabilities = data["legal_mask"], data["policy"]
     moves, owner, policy = [], [], []
     for i in range(len(legal)):
         ids = np.flatnonzero(legal[i])
         p = probabilities[i, ids].astype(np.float32)
-        kept = kept_moves(p, unvisited_moves, rng)
+        kept = kept_moves(p, unvisited_moves, (seed, int(data["game"][i]), int(data["ply"][i])))
         moves.append(table[ids[kept]])
         owner.append(np.full(len(kept), i, dtype=np.int64))
         policy.append(p[kept])
@@ -297,24 +299,36 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any
     return value_loss, margin_loss, policy_loss
 
 
-def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, Any]]:
-    """The game, player count, agents and decisions of one or more self-play
-    folders, which must hold the same game and player count. Each folder
-    numbers its games from 0, so a folder's game numbers are moved past the
-    ones before it: a game stays whole on one side of the held-out split."""
-    import numpy as np
+@dataclass(frozen=True)
+class Shard:
+    """One shard of self-play data and the number its games are moved by: each
+    folder numbers its games from 0, so a folder's games are numbered after
+    the folders' before it, and a game stays whole on one side of the
+    held-out split."""
 
+    path: Path
+    game_offset: int
+
+
+def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]]:
+    """The game, player count, agents and shards of one or more self-play
+    folders, which must hold the same game, player count and columns. Reads
+    the manifests and each shard's game numbers only: the decisions
+    themselves are read shard by shard as they are encoded."""
     from pavilion import selfplay
 
-    game, players = None, None
+    game, players, columns = None, None, None
     agents: list[Any] = []
-    parts: list[dict[str, Any]] = []
+    shards: list[Shard] = []
+    offset = 0
     for path in paths:
         manifest_path = path / selfplay.MANIFEST
         run = parse_json(manifest_path.read_text(), "manifest.json") if manifest_path.is_file() else {}
         if not isinstance(run, dict):
             raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
-        more = selfplay.read(path)  # first: a folder of no self-play data says so, not that its players differ
+        files = selfplay.shard_files(path)  # first: a folder of no self-play data says so, not that its players differ
+        summaries = [selfplay.shard_summary(f) for f in files]
+        names, last = summaries[0][0], max(g for _, g in summaries)
         this_game, these_players = run.get("game", selfplay.AKROPOLIS), run.get("players")
         if this_game not in (selfplay.SUMMER, selfplay.AKROPOLIS):
             raise OptionsError(f"{quote_path(str(path))}: self-play data of an unknown game {this_game!r}")
@@ -323,22 +337,49 @@ def read_folders(paths: Sequence[Path]) -> tuple[str, Any, list[Any], dict[str, 
                 f"{quote_path(str(path))} holds {this_game} games of {these_players} players, "
                 f"not {game} of {players} like {quote_path(str(paths[0]))}"
             )
-        game, players = this_game, these_players
+        if columns is not None and names != columns:
+            raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
+        game, players, columns = this_game, these_players, names
         agents.append(run.get("agent"))
-        if parts:
-            if set(more) != set(parts[0]):
-                raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
-            more["game"] = more["game"] + (int(parts[-1]["game"].max()) + 1)
-        parts.append(more)
-    # Each column joined once: lists (Akropolis's per-move columns) end to end, arrays by numpy.
-    columns = {
-        name: list(itertools.chain.from_iterable(p[name] for p in parts))
-        if isinstance(col, list)
-        else np.concatenate([p[name] for p in parts])
-        for name, col in parts[0].items()
-    }
+        shards.extend(Shard(f, offset) for f in files)
+        offset += last + 1
     assert game is not None
-    return game, players, agents, columns
+    return game, players, agents, shards
+
+
+def encode_shard(game: str, shard: Shard, unvisited_moves: int | None, seed: int) -> Examples:
+    """One shard's decisions as the network sees them (run in a worker process)."""
+    from pavilion import selfplay
+
+    data = selfplay.read(shard.path)
+    data["game"] = data["game"] + shard.game_offset
+    examples = summer_examples if game == selfplay.SUMMER else akropolis_examples
+    return examples(data, unvisited_moves, seed)
+
+
+def join(parts: Sequence[Examples]) -> Examples:
+    """Examples end to end, each part's moves still owned by its own decisions."""
+    import numpy as np
+
+    starts = np.cumsum([0] + [len(e.win) for e in parts[:-1]])
+    fields = ("position", "moves", "policy", "win", "margin", "game", "search_value")
+    joined = {name: np.concatenate([getattr(e, name) for e in parts]) for name in fields}
+    return Examples(owner=np.concatenate([e.owner + k for e, k in zip(parts, starts, strict=True)]), **joined)
+
+
+def encode(game: str, shards: Sequence[Shard], unvisited_moves: int | None, seed: int, threads: int) -> Examples:
+    """Every shard encoded, by `threads` processes at once (encoding a
+    decision is the engine's work, about 3 ms of it for Akropolis, and each
+    process holds only its own shard's raw data)."""
+    jobs = [(game, shard, unvisited_moves, seed) for shard in shards]
+    if threads <= 1 or len(shards) <= 1:
+        return join([encode_shard(*job) for job in jobs])
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Spawned, not forked: the parent may already run PyTorch's threads.
+    with ProcessPoolExecutor(min(threads, len(shards)), mp_context=multiprocessing.get_context("spawn")) as pool:
+        return join(list(pool.map(encode_shard, *zip(*jobs, strict=True))))
 
 
 def train(
@@ -348,12 +389,14 @@ def train(
     arch: Architecture | None = None,
     settings: Settings | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
+    threads: int | None = None,
 ) -> dict[str, Any]:
     """Trains on the self-play folder `data` (or several, of the same game and
     player count: say the last generations' games), writing
     `out`/net.safetensors and `out`/manifest.json; resumes from
     `out`/checkpoint.pt when it holds a run of the same data and settings.
-    Returns the manifest."""
+    `threads` processes encode the data (default: every core), and PyTorch
+    trains with as many threads when it is given. Returns the manifest."""
     import numpy as np
 
     from pavilion import selfplay
@@ -364,18 +407,19 @@ def train(
     paths = [Path(data)] if isinstance(data, (str, os.PathLike)) else [Path(d) for d in data]
     if not paths:
         raise OptionsError("training needs at least one self-play folder")
-    game, players, agents, columns = read_folders(paths)
+    game, players, agents, shards = find_shards(paths)
     if not 0 <= settings.search_value_weight <= 1:
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     if settings.unvisited_moves < 0:
         raise OptionsError(f"unvisited_moves must be 0 or more, not {settings.unvisited_moves}")
-    examples = summer_examples if game == selfplay.SUMMER else akropolis_examples
-    ex = examples(columns, settings.unvisited_moves, settings.seed)
+    ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
     held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
     val_rows = np.flatnonzero(np.isin(ex.game, held))
     train_rows = np.flatnonzero(~np.isin(ex.game, held))
+    if threads:
+        torch.set_num_threads(threads)
     torch.manual_seed(settings.seed)
     model = build_model(ex.position.shape[1], ex.moves.shape[1], arch)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
