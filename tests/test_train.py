@@ -6,6 +6,7 @@ side is held to PyTorch's outputs by golden data (seeds/nets/)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -17,7 +18,7 @@ from conftest import ROOT  # noqa: E402
 from pavilion import akropolis  # noqa: E402
 from pavilion.cli import main  # noqa: E402
 from pavilion.selfplay import selfplay  # noqa: E402
-from pavilion.train import Architecture, Settings, train  # noqa: E402
+from pavilion.train import LR_SCHEDULES, Architecture, Settings, train  # noqa: E402
 
 TINY = Architecture(trunk=(16,), value=(8,), policy=(8,))
 
@@ -82,20 +83,26 @@ def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):
         pavilion.Agent(f"mcts:net={ROOT / 'seeds/nets/akropolis-gen1/net.safetensors'}")
 
 
-def test_a_resumed_run_is_the_uninterrupted_one(data, tmp_path):
-    whole = train(data, tmp_path / "whole", arch=TINY, settings=Settings(epochs=3, batch=32))
+@pytest.mark.parametrize("schedule", LR_SCHEDULES)
+def test_a_resumed_run_is_the_uninterrupted_one(data, tmp_path, schedule):
+    settings = Settings(epochs=3, batch=32, lr_schedule=schedule)
+    whole = train(data, tmp_path / "whole", arch=TINY, settings=settings)
 
     def stop_after_two(row):
         if row["epoch"] == 2:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        train(data, tmp_path / "cut", arch=TINY, settings=Settings(epochs=3, batch=32), progress=stop_after_two)
+        train(data, tmp_path / "cut", arch=TINY, settings=settings, progress=stop_after_two)
     assert not (tmp_path / "cut" / "net.safetensors").exists()
-    resumed = train(data, tmp_path / "cut", arch=TINY, settings=Settings(epochs=3, batch=32))
+    resumed = train(data, tmp_path / "cut", arch=TINY, settings=settings)
     strip = lambda m: [{k: v for k, v in row.items() if k != "seconds"} for row in m["losses"]]  # noqa: E731
     assert strip(resumed) == strip(whole)
     assert (tmp_path / "cut" / "net.safetensors").read_bytes() != b""
+    assert resumed["settings"]["lr_schedule"] == schedule
+    if schedule != "constant":
+        held = train(data, tmp_path / "held", arch=TINY, settings=dataclasses.replace(settings, lr_schedule="constant"))
+        assert strip(held) != strip(whole), "the schedule moves the learning rate"
 
 
 def test_bad_input_is_one_clear_error(data, tmp_path):
@@ -104,6 +111,7 @@ def test_bad_input_is_one_clear_error(data, tmp_path):
     cases = [
         (["train", str(data), "--out", str(tmp_path / "taken"), "--epochs", "2"], "holds another training run"),
         (["train", str(data), "--out", str(tmp_path / "x"), "--trunk", "12,a"], "widths are whole numbers"),
+        (["train", str(data), "--out", str(tmp_path / "x"), "--lr-schedule", "steps"], "'steps' is not one of"),
         (["train", str(tmp_path / "nothing"), "--out", str(tmp_path / "y")], "cannot read self-play data"),
         (["train", str(data), "--out", str(tmp_path / "taken" / "net.safetensors" / "x")], "cannot make the folder"),
         (["akropolis", "generations", "--out", "/dev/full/x"], "cannot make the folder"),

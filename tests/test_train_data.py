@@ -1,14 +1,17 @@
 """What training reads from self-play data (`train.akropolis_examples`), without
-PyTorch: each decision's targets from its mover's view, and the value target
-blended from the game's result and the search's own value."""
+PyTorch: each decision's targets from its mover's view, the value target
+blended from the game's result and the search's own value, and the learning
+rate's schedule."""
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import pytest
 
 from pavilion import selfplay
-from pavilion.train import akropolis_examples, encode, find_shards
+from pavilion.train import Settings, akropolis_examples, encode, find_shards, learning_rate
 
 pytest.importorskip("pyarrow")
 
@@ -93,3 +96,11 @@ def test_a_second_folders_games_are_numbered_after_the_first_ones(sharded):
     n = len(once.win)
     assert np.array_equal(twice.position[n:], once.position)
     assert np.array_equal(twice.owner[len(once.owner) :], once.owner + n), "each move stays with its decision"
+
+
+def test_the_cosine_schedule_brings_the_learning_rate_from_lr_down_to_0():
+    cosine, constant = Settings(lr=0.002, lr_schedule="cosine"), Settings(lr=0.002)
+    assert [learning_rate(cosine, k, 100) for k in (0, 50, 100)] == pytest.approx([0.002, 0.001, 0.0])
+    steps = [learning_rate(cosine, k, 100) for k in range(101)]
+    assert all(a > b for a, b in itertools.pairwise(steps)), "it only comes down"
+    assert {learning_rate(constant, k, 100) for k in range(101)} == {0.002}

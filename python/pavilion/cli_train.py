@@ -9,7 +9,7 @@ import click
 from pavilion.cli_common import RAY_OPTION, console, ray_or_local
 from pavilion.files import quote_path
 from pavilion.generations import LoopSettings, run_generations
-from pavilion.train import NET_FILE, Architecture, Settings, train
+from pavilion.train import LR_SCHEDULES, NET_FILE, Architecture, Settings, train
 
 
 def widths(text: str) -> tuple[int, ...]:
@@ -29,6 +29,13 @@ def widths(text: str) -> tuple[int, ...]:
 @click.option("--epochs", type=click.IntRange(1, 100_000), default=Settings.epochs, show_default=True)
 @click.option("--batch", type=click.IntRange(1, 1 << 20), default=Settings.batch, show_default=True)
 @click.option("--lr", type=click.FloatRange(0, 10, min_open=True), default=Settings.lr, show_default=True)
+@click.option(
+    "--lr-schedule",
+    type=click.Choice(LR_SCHEDULES),
+    default=Settings.lr_schedule,
+    show_default=True,
+    help="Hold the learning rate, or bring it down to 0 along a half cosine.",
+)
 @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=Settings.seed, show_default=True)
 @click.option(
     "--search-value-weight",
@@ -59,6 +66,7 @@ def train_command(
     epochs: int,
     batch: int,
     lr: float,
+    lr_schedule: str,
     seed: int,
     search_value_weight: float,
     unvisited_moves: int,
@@ -76,6 +84,7 @@ def train_command(
         epochs=epochs,
         batch=batch,
         lr=lr,
+        lr_schedule=lr_schedule,
         seed=seed,
         search_value_weight=search_value_weight,
         unvisited_moves=unvisited_moves,

@@ -58,6 +58,9 @@ class Settings:
     epochs: int = 20
     batch: int = 256
     lr: float = 1e-3
+    #: How the learning rate moves over the run: held at `lr` ("constant"),
+    #: or brought down from `lr` to 0 along a half cosine, step by step ("cosine").
+    lr_schedule: str = "constant"
     weight_decay: float = 1e-4
     held_out: float = 0.1
     seed: int = 0
@@ -70,6 +73,16 @@ class Settings:
     #: turn has about 400 legal moves and the search visits a sixth of them,
     #: so keeping every move would hold 10 times the data in memory.
     unvisited_moves: int = 32
+
+
+LR_SCHEDULES = ("constant", "cosine")
+
+
+def learning_rate(settings: Settings, step: int, steps: int) -> float:
+    """The learning rate at `step` of `steps` under the run's schedule."""
+    if settings.lr_schedule == "cosine":
+        return settings.lr * 0.5 * (1 + math.cos(math.pi * min(step, steps) / max(1, steps)))
+    return settings.lr
 
 
 def _torch() -> Any:
@@ -412,6 +425,8 @@ def train(
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     if settings.unvisited_moves < 0:
         raise OptionsError(f"unvisited_moves must be 0 or more, not {settings.unvisited_moves}")
+    if settings.lr_schedule not in LR_SCHEDULES:
+        raise OptionsError(f"lr_schedule is one of {', '.join(LR_SCHEDULES)}, not {settings.lr_schedule!r}")
     ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
@@ -446,7 +461,10 @@ def train(
         order = np.random.default_rng([settings.seed, epoch]).permutation(train_rows)
         model.train()
         sums = np.zeros(3)
-        for b in range(0, len(order), settings.batch):
+        per_epoch = math.ceil(len(order) / settings.batch)
+        for k, b in enumerate(range(0, len(order), settings.batch)):
+            for group in opt.param_groups:
+                group["lr"] = learning_rate(settings, epoch * per_epoch + k, settings.epochs * per_epoch)
             rows = np.sort(order[b : b + settings.batch])
             v, m, p = losses(model, ex, rows, win)
             opt.zero_grad()
