@@ -22,7 +22,7 @@ import os
 import subprocess
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -375,8 +375,8 @@ def join(parts: Sequence[Examples]) -> Examples:
     import numpy as np
 
     starts = np.cumsum([0] + [len(e.win) for e in parts[:-1]])
-    fields = ("position", "moves", "policy", "win", "margin", "game", "search_value")
-    joined = {name: np.concatenate([getattr(e, name) for e in parts]) for name in fields}
+    names = [f.name for f in fields(Examples) if f.name != "owner"]
+    joined = {name: np.concatenate([getattr(e, name) for e in parts]) for name in names}
     return Examples(owner=np.concatenate([e.owner + k for e, k in zip(parts, starts, strict=True)]), **joined)
 
 
@@ -455,13 +455,13 @@ def train(
         model.load_state_dict(saved["model"])
         opt.load_state_dict(saved["opt"])
         start_epoch, history, spent = saved["epoch"], saved["history"], saved["seconds"]
+    per_epoch = math.ceil(len(train_rows) / settings.batch)
     for epoch in range(start_epoch, settings.epochs):
         began = time.monotonic()
         # The epoch's order depends on the seed and the epoch only, so a resumed run goes on as it would have.
         order = np.random.default_rng([settings.seed, epoch]).permutation(train_rows)
         model.train()
         sums = np.zeros(3)
-        per_epoch = math.ceil(len(order) / settings.batch)
         for k, b in enumerate(range(0, len(order), settings.batch)):
             for group in opt.param_groups:
                 group["lr"] = learning_rate(settings, epoch * per_epoch + k, settings.epochs * per_epoch)
@@ -507,7 +507,7 @@ def train(
             "decisions": len(ex.win),
             "held_out_games": len(held),
         },
-        "steps": len(history) * math.ceil(len(train_rows) / settings.batch),
+        "steps": len(history) * per_epoch,
         "cpu_seconds": round(spent, 1),
         "losses": history,
         "commit": commit(),
