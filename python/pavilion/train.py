@@ -390,9 +390,22 @@ def encode(game: str, shards: Sequence[Shard], unvisited_moves: int | None, seed
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    # Spawned, not forked: the parent may already run PyTorch's threads.
-    with ProcessPoolExecutor(min(threads, len(shards)), mp_context=multiprocessing.get_context("spawn")) as pool:
+    # Spawned, not forked: the parent may already run PyTorch's threads. The
+    # workers ignore Ctrl-C, which reaches the whole process group: the parent
+    # alone stops, cancelling the shards not begun (a worker killed mid-shard
+    # would leave the pool waiting on it for ever).
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(min(threads, len(shards)), mp_context=context, initializer=_ignore_interrupts)
+    try:
         return join(list(pool.map(encode_shard, *zip(*jobs, strict=True))))
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def train(
