@@ -21,7 +21,15 @@ fn main() {
     let net = Arc::new(Net::load(std::path::Path::new(&path)).expect("a network"));
     let g = Game::new(Options::default(), 1).expect("2 players");
     let (mut pos, mut rows, mut moves) = (Vec::new(), Vec::new(), MoveList::new());
-    // A value alone: the position's encoding and the trunk and value head.
+    // The position's encoding alone, then with the trunk and value head (a value).
+    let (start, mut evals) = (Instant::now(), 0u64);
+    while start.elapsed() < Duration::from_secs_f64(seconds) {
+        position_features(&g, &mut pos);
+        std::hint::black_box(&pos);
+        evals += 1;
+    }
+    let per_encoding = start.elapsed().as_secs_f64() / evals as f64;
+    println!("{:.0} position encodings/s ({:.1} us)", 1.0 / per_encoding, per_encoding * 1e6);
     let (start, mut evals) = (Instant::now(), 0u64);
     while start.elapsed() < Duration::from_secs_f64(seconds) {
         position_features(&g, &mut pos);
