@@ -7,6 +7,7 @@ import copy
 import json
 import pickle
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -278,12 +279,36 @@ def test_agents_search_and_matches_from_python():
         akropolis.play_matches(["random"], [0], players=4, long=True)
 
 
+def test_a_search_takes_the_network_an_agent_spec_names():
+    g = Game(players=2, seed=3)
+    g.play(g.legal_moves()[5])
+    guided = akropolis.Search(g, seed=5, net="default")
+    guided.run(iterations=3000)
+    best = guided.result(top=1)["moves"][0]["move"]
+    # The same search as the agent's: the network, and its exploration unless told.
+    assert best == akropolis.Agent("mcts:net=default,iterations=3000", seed=5).choose(g)
+    told = akropolis.Search(g, seed=5, net="default", exploration=0.7)
+    told.run(iterations=3000)
+    agent = akropolis.Agent("mcts:net=default,c=0.7,iterations=3000", seed=5)
+    assert told.result(top=1)["moves"][0]["move"] == agent.choose(g)
+    rolled = akropolis.Search(g, seed=5)
+    rolled.run(iterations=3000)
+    visits = [(m["move"], m["visits"]) for m in guided.result(top=20)["moves"]]
+    assert visits != [(m["move"], m["visits"]) for m in rolled.result(top=20)["moves"]]
+    missing = "no-such-file.safetensors"
+    for net, words in [(missing, f"net: network '{missing}'"), ("", "net: network ''")]:
+        with pytest.raises(OptionsError, match=re.escape(words)):
+            akropolis.Search(g, net=net)
+
+
 def test_cli_solve_and_arena(run):
     Path("a.json").write_text(run("new", "--seed", "2").output)
     r = run("solve", "a.json", "--iterations", "400", "--top", "3")
     assert r.exit_code == 0 and "Player 1 to move — MCTS, 400 iterations" in r.output
     data = json.loads(run("solve", "a.json", "--iterations", "400", "--json").output)
     assert data["iterations"] == 400 and not data["exact"] and data["to_move"] == 0
+    guided = json.loads(run("solve", "a.json", "--iterations", "400", "--json", "--net", "default").output)
+    assert guided["iterations"] == 400 and guided["moves"] != data["moves"]
     assert all(Game.from_json(Path("a.json").read_text()).is_legal(m["move"]) for m in data["moves"])
     r = run("arena", "greedy", "random", "--games", "4", "--threads", "1", "--json", "--lake", "enclosed_region")
     out = json.loads(r.output)
@@ -295,6 +320,8 @@ def test_cli_solve_and_arena(run):
         (["arena", "greedy", "chess"], "unknown agent"),
         (["arena", "greedy", "random", "--players", "4", "--long"], "long game"),
         (["solve", "a.json", "--time", "nan"], "nan"),
+        (["solve", "a.json", "--net", "missing.safetensors"], "net: network 'missing.safetensors'"),
+        (["solve", "a.json", "--net", "a.json"], "net: 'a.json': network file: not safetensors"),
     ]:
         r = CliRunner().invoke(main, ["akropolis", *args])
         assert r.exit_code == 2 and words in r.output and len(r.output.strip().splitlines()) == 1, r.output

@@ -6,7 +6,7 @@ import pytest
 from click.testing import CliRunner
 
 import pavilion
-from conftest import placing_position
+from conftest import ROOT, placing_position
 from pavilion import Game, OptionsError, Search
 from pavilion.analysis import AgentStats, arena, solve
 from pavilion.cli import main
@@ -126,6 +126,21 @@ def test_search_errors():
         Search(done)
 
 
+def test_a_search_takes_a_network_file_and_says_why_it_cannot():
+    g = Game(seed=1)
+    net = str(ROOT / "seeds" / "nets" / "summer-gen0" / "net.safetensors")
+    guided = Search(g, seed=2, net=net, exact=False)
+    guided.run(iterations=300)
+    best = guided.result(top=1)["moves"][0]["move"]
+    assert best == pavilion.Agent(f"mcts:net={net},iterations=300,exact=off", seed=2).choose(g)
+    for name, words in [
+        ("default", "net: no network ships with this game"),
+        (str(ROOT / "seeds" / "nets" / "akropolis-gen4" / "net.safetensors"), "net: the network reads 'akropolis'"),
+    ]:
+        with pytest.raises(OptionsError, match=words):
+            Search(g, net=name)
+
+
 def test_mcts_agent_and_specs():
     g = Game(seed=4)
     m = pavilion.Agent("mcts:iterations=200,threads=2", seed=5).choose(g)
@@ -222,6 +237,7 @@ def test_cli_arena(tmp_path):
         (["solve", "POS", "--threads", "0"], ["threads"]),
         (["arena", "greedy", "mcts:speed=9"], ["unknown option"]),
         (["arena", "greedy", "--games", "0"], ["games"]),
+        (["solve", "POS", "--net", "default"], ["net: no network ships with this game"]),
     ],
 )
 def test_cli_search_errors(position, args, words):

@@ -114,10 +114,12 @@ def solve(
     seed: int = 0,
     top: int | None = None,
     progress: Callable[[int, float], None] | None = None,
+    net: str | None = None,
 ) -> Analysis:
     """Ranks the moves of the player to move (of either game). Returns the
     Search result dict plus "interrupted" (Ctrl-C stopped it early) and "to_move".
     Ctrl-C during the exact attempt that comes first leaves no moves ranked.
+    With `net` (a network file, or "default"), the network judges the leaves.
 
     Budget: `iterations` and/or `seconds`; with neither, 2 seconds.
     """
@@ -126,9 +128,9 @@ def solve(
     try:
         # Building the search first tries the exact solve, which can take a second or two.
         search = (
-            akropolis.Search(game, seed=seed, threads=threads)
+            akropolis.Search(game, seed=seed, threads=threads, net=net)
             if isinstance(game, akropolis.Game)
-            else Search(game, seed=seed, threads=threads)
+            else Search(game, seed=seed, threads=threads, net=net)
         )
     except KeyboardInterrupt:
         # Stopped before any move was valued: no answer, and nothing lost.

@@ -193,6 +193,13 @@ def solve_options(command: F) -> F:
             help="How many candidate moves to show.",
         ),
         click.option("--seed", type=SEED, default=0, show_default=True),
+        click.option(
+            "--net",
+            default=None,
+            metavar="FILE|default",
+            help="A network judges the search's leaves, as an mcts:net=... agent's "
+            "(a file written by pavilion train, or default: the one shipped with the game).",
+        ),
         MOVE_OPTION,
         click.option("--json", "as_json", is_flag=True, help="Print the analysis as JSON."),
         click.option(
@@ -288,13 +295,14 @@ def solve_command(load: Callable[[str, int | None], Any], doc: str) -> click.Com
         threads: int,
         top: int,
         seed: int,
+        net: str | None,
         move: int | None,
         as_json: bool,
         svg_path: str | None,
         png_path: str | None,
     ) -> None:
         game = load(position, move)
-        analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path)
+        analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path, net)
 
     return solve
 
@@ -310,9 +318,11 @@ def analyse(
     as_json: bool,
     svg_path: str | None = None,
     png_path: str | None = None,
+    net: str | None = None,
 ) -> None:
     """`solve`'s screen for either game: a progress bar, then the ranked moves
-    (or JSON); with `svg_path`/`png_path`, the position with the top moves marked."""
+    (or JSON); with `svg_path`/`png_path`, the position with the top moves marked;
+    with `net`, a network guides the search."""
     if game.is_over:
         raise InputError(f"{position}: the game is over, there is nothing to solve")
     check_pictures(svg_path, png_path)
@@ -331,8 +341,9 @@ def analyse(
         def tick(done: int, elapsed: float) -> None:
             bar.update(task, completed=done if iterations is not None else elapsed, it=done)
 
+        # A network that cannot be read is the engine's OptionsError ("net: ..."): one line, exit code 2.
         result = analysis.solve(
-            game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick
+            game, iterations=iterations, seconds=seconds, threads=threads, seed=seed, top=top, progress=tick, net=net
         )
     moves: list[Any] = list(result["moves"])
     # The analysis is shown first, so that a picture that cannot be written loses none of it.

@@ -422,9 +422,11 @@ class Search:
         parallel: str | None = None,
         moves: list[Move | str] | None = None,
         widening: str | None = None,
+        net: str | None = None,
     ) -> Self:
         """Options left as None take the engine's defaults (those of `mcts` agents).
-        With `moves`, only those (legal now) are searched."""
+        With `moves`, only those (legal now) are searched; with `net` (a network
+        file, or "default"), the network judges the leaves."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -226,8 +226,10 @@ class Search:
         parallel: str | None = None,
         moves: list[Move | str] | None = None,
         widening: str | None = None,
+        net: str | None = None,
     ) -> Self:
-        """With `moves`, only those (legal now) are searched."""
+        """With `moves`, only those (legal now) are searched; with `net` (a
+        network file, or "default"), the network judges the leaves."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -417,16 +417,7 @@ fn read_mcts(
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
-            "net" => {
-                let Some(encoding) = encoding else { return Err(bad("this game has no network encoding".into())) };
-                let net = if v == DEFAULT_NET {
-                    default_net().ok_or_else(|| bad("no network ships with this game".into()))?
-                } else {
-                    std::sync::Arc::new(Net::load(std::path::Path::new(v)).map_err(|e| bad(e.to_string()))?)
-                };
-                net.check_game(&encoding).map_err(|e| bad(e.to_string()))?;
-                cfg.net = Some(net);
-            }
+            "net" => cfg.net = Some(read_net(v, encoding, default_net).map_err(bad)?),
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
             "priors" => cfg.priors = v.parse()?,
@@ -441,6 +432,37 @@ fn read_mcts(
         cfg.exploration = crate::search::NET_EXPLORATION;
     }
     Ok(MctsAgent::new(cfg, iterations, time))
+}
+
+/// The network a `net=` value names: [`DEFAULT_NET`] for the one shipped
+/// with the game, else a file; checked to read the game's encoding. The
+/// error says why in words, for the caller to place.
+fn read_net(
+    name: &str,
+    encoding: Option<EncodingInfo>,
+    default_net: fn() -> Option<std::sync::Arc<Net>>,
+) -> Result<std::sync::Arc<Net>, String> {
+    let Some(encoding) = encoding else { return Err("this game has no network encoding".into()) };
+    let net = if name == DEFAULT_NET {
+        default_net().ok_or("no network ships with this game")?
+    } else {
+        std::sync::Arc::new(Net::load(std::path::Path::new(name)).map_err(|e| e.to_string())?)
+    };
+    net.check_game(&encoding).map_err(|e| e.to_string())?;
+    Ok(net)
+}
+
+/// Guides a search with the network `name` names (as an `mcts` spec's
+/// `net=`), for a search built from options rather than a spec; unless
+/// `exploration_given`, it explores as a spec with `net=` and no `c=` does.
+pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, exploration_given: bool) -> Result<(), Error> {
+    let net =
+        read_net(name, G::encoding(), G::default_net).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
+    cfg.net = Some(net);
+    if !exploration_given {
+        cfg.exploration = crate::search::NET_EXPLORATION;
+    }
+    Ok(())
 }
 
 /// Plays a game to its end between agents (seat i uses `agents[i]`): the

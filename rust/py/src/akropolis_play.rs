@@ -78,8 +78,10 @@ impl PySearch {
     /// left as None take the engine's defaults (those of `mcts` agents).
     #[new]
     /// With `moves`, only those (legal now) are searched: to value a chosen
-    /// move as surely as the best one.
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None, widening=None))]
+    /// move as surely as the best one. With `net` (a network file, or
+    /// "default" for the one shipped with the game), the network judges the
+    /// leaves, as an `mcts:net=...` agent's search.
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None, widening=None, net=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &PyGame,
@@ -92,12 +94,22 @@ impl PySearch {
         parallel: Option<&str>,
         moves: Option<&Bound<'_, PyAny>>,
         widening: Option<&str>,
+        net: Option<&str>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let cfg =
-            crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
+        let cfg = crate::search::search_config::<Game>(
+            seed,
+            threads,
+            rollout,
+            exploration,
+            margin,
+            memory_mb,
+            parallel,
+            widening,
+            net,
+        )?;
         let g = &game.inner;
         let searcher = match crate::search::root_moves(moves, crate::akropolis::to_move, |m| g.check(m).map_err(to_py))?
         {

@@ -64,9 +64,10 @@ fn option_range(key: &str) -> (f64, f64) {
 }
 
 /// A search configuration from the options a Python caller gave (None: the
-/// engine's default, as for `mcts` agents), for either game.
+/// engine's default, as for `mcts` agents), for either game `G`; `net` names
+/// a network as an `mcts` spec's `net=` does (a file, or "default").
 #[allow(clippy::too_many_arguments)]
-pub fn search_config(
+pub fn search_config<G: pavilion_core::Game>(
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<Int>,
     rollout: Option<&str>,
@@ -75,6 +76,7 @@ pub fn search_config(
     memory_mb: Option<Num>,
     parallel: Option<&str>,
     widening: Option<&str>,
+    net: Option<&str>,
 ) -> PyResult<SearchConfig> {
     let mut cfg = SearchConfig::default();
     if let Some(s) = seed.filter(|s| !s.is_none()) {
@@ -104,6 +106,9 @@ pub fn search_config(
     }
     if let Some(w) = widening {
         cfg.widening = w.parse().map_err(to_py)?;
+    }
+    if let Some(name) = net {
+        pavilion_core::agents::guide_search::<G>(&mut cfg, name, exploration.is_some()).map_err(to_py)?;
     }
     Ok(cfg)
 }
@@ -166,8 +171,10 @@ impl PySearch {
     /// Options left as None take the engine's defaults (those of `mcts` agents).
     #[new]
     /// With `moves`, only those (legal now) are searched: to value a chosen
-    /// move as surely as the best one.
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None, widening=None))]
+    /// move as surely as the best one. With `net` (a network file, or
+    /// "default" for the one shipped with the game), the network judges the
+    /// leaves, as an `mcts:net=...` agent's search.
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None, widening=None, net=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -182,11 +189,22 @@ impl PySearch {
         parallel: Option<&str>,
         moves: Option<&Bound<'_, PyAny>>,
         widening: Option<&str>,
+        net: Option<&str>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
+        let mut cfg = search_config::<pavilion_summer::Game>(
+            seed,
+            threads,
+            rollout,
+            exploration,
+            margin,
+            memory_mb,
+            parallel,
+            widening,
+            net,
+        )?;
         if !exact {
             // No exact values anywhere: at the root or inside the tree.
             cfg.exact = pavilion_summer::search::ExactUse::Off;
