@@ -122,6 +122,27 @@ def test_the_reviewer_s_own_best_moves_get_no_marks_and_the_same_seed_the_same_r
     assert other["moves"] != first["moves"]
 
 
+def test_a_review_with_the_network_agrees_with_the_network_s_own_moves(runner):
+    # Moves that the network search (the review's seed and budget) finds best: no marks.
+    g = akropolis.Game(players=2, seed=5)
+    moves: list[str] = []
+    for ply in range(1, 7):
+        s = akropolis.Search(g, seed=move_seed(9, ply), threads=1, net="default")
+        s.run(iterations=300)
+        m = s.result(top=1)["moves"][0]["move"]
+        moves.append(str(m))
+        g.play(m)
+    record = AkropolisRecord(seed=5, seats=["mcts:net=default,iterations=300"] * 2, moves=moves)
+    guided = review(record, iterations=300, threads=1, seed=9, net="default")
+    assert guided["net"] == "default" and [m["move"] for m in guided["moves"]] == moves
+    assert all(m["best"] == m["move"] and m["loss"] == 0 and not m["mark"] for m in guided["moves"])
+    open("city.json", "w").write(record.to_json())
+    args = ["review", "city.json", "--iterations", "300", "--threads", "1", "--seed", "9", "--net", "default", "--json"]
+    r = runner.invoke(main, args)
+    assert r.exit_code == 0, r.output[-800:]
+    assert json.loads(r.output) == guided
+
+
 def test_marks_and_accuracy():
     marks = Marks()
     assert [marks.mark(x) for x in (0, 0.099, 0.1, 0.2, 0.299, 0.3, 1)] == ["", "", "?!", "?", "?", "??", "??"]
@@ -243,9 +264,13 @@ class ScriptedSearch:
 
     SCRIPT: ClassVar[dict[int, tuple[str, list[tuple[str, float | None, int]]]]] = {}
     log: ClassVar[list[tuple]] = []
+    nets: ClassVar[list[str | None]] = []
 
-    def __init__(self, game: Game, *, seed: int, threads: int, moves: list[str] | None = None) -> None:
+    def __init__(
+        self, game: Game, *, seed: int, threads: int, moves: list[str] | None = None, net: str | None = None
+    ) -> None:
         self.ply, self.moves = len(game.move_stack) + 1, moves
+        self.nets.append(net)
         self.kind = self.SCRIPT[self.ply][0]
         self.exact = self.kind == "solver"
         self.log.append(("search", self.ply, seed, threads, moves and [str(m) for m in moves]))
@@ -323,6 +348,12 @@ def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_h
     ScriptedSearch.log.clear()
     review(record, seconds=0.01)
     assert {e for e in ScriptedSearch.log if e[0] == "run"} == {("run", ply, None, 0.01, 1) for ply in range(1, 9)}
+    # A network reaches every search, the played move's own included, and the review says which.
+    monkeypatch.setattr(ScriptedSearch, "nets", [])
+    assert review(record, iterations=5)["net"] is None and set(ScriptedSearch.nets) == {None}
+    ScriptedSearch.nets.clear()
+    assert review(record, iterations=5, net="my.safetensors")["net"] == "my.safetensors"
+    assert ScriptedSearch.nets == ["my.safetensors"] * 12
 
 
 def test_read_record_names_the_record_in_every_refusal():
@@ -482,6 +513,8 @@ def test_the_command_reviews_a_saved_game(runner):
         (["summer-empty.json"], "the record has no moves to review"),
         (["notes.json"], 'record: "format" must be one of "pavilion-record", "pavilion-akropolis-record"'),
         (["game.json", "--time-per-move", "0"], "--time-per-move"),
+        (["game.json", "--net", "default"], "Error: net: no network ships with this game"),
+        (["game.json", "--net", "missing.safetensors"], "Error: net: network 'missing.safetensors'"),
     ],
 )
 def test_bad_input_is_one_clear_error(runner, monkeypatch, args, message):

@@ -36,6 +36,13 @@ DEFAULT_MARKS = Marks()
 @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Search threads (default: all cores).")
 @click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option(
+    "--net",
+    default=None,
+    metavar="FILE|default",
+    help="A network judges the searches' leaves, as an mcts:net=... agent's "
+    "(a file written by pavilion train, or default: the one shipped with the game).",
+)
+@click.option(
     "--inaccuracy", type=click.FloatRange(0, 1, min_open=True), default=DEFAULT_MARKS.inaccuracy, show_default=True
 )
 @click.option("--mistake", type=click.FloatRange(0, 1, min_open=True), default=DEFAULT_MARKS.mistake, show_default=True)
@@ -50,6 +57,7 @@ def review_command(
     iterations: int | None,
     threads: int | None,
     seed: int,
+    net: str | None,
     inaccuracy: float,
     mistake: float,
     blunder: float,
@@ -72,6 +80,12 @@ def review_command(
         raise InputError(f"{quote_path(record_path)}: {e}") from None
     if not record.moves:
         raise InputError(f"{quote_path(record_path)}: the record has no moves to review")
+    if net is not None:
+        # A network that cannot be read is refused now rather than at the first move.
+        try:
+            record.SEARCH(record.new_game(), net=net)
+        except OptionsError as e:
+            raise InputError(str(e)) from None
     if plot_path:
         # Refused now rather than after the review's work.
         try:
@@ -90,6 +104,7 @@ def review_command(
             seed=seed,
             marks=marks,
             progress=tick,
+            net=net,
         ),
         "reviewing",
     )

@@ -105,6 +105,7 @@ class Review(TypedDict):
     iterations: int | None
     seconds: float | None
     marks: dict[str, float]
+    net: str | None
     interrupted: bool
 
 
@@ -126,11 +127,13 @@ def review(
     seed: int = 0,
     marks: Marks | None = None,
     progress: Callable[[int], None] | None = None,
+    net: str | None = None,
 ) -> Review:
     """Reviews every move of `record`; Ctrl-C ends it early with the moves
     reviewed so far (`interrupted`). Budget per move: `iterations` and/or
     `seconds` (with neither, `DEFAULT_SECONDS`). The same record, seed and iteration
-    budget give the same review."""
+    budget give the same review. With `net` (a network file, or "default"), the
+    network judges the searches' leaves, as an `mcts:net=...` agent's."""
     marks = marks or Marks()
     iterations, seconds = checked_budget(iterations, seconds, DEFAULT_SECONDS)
     game = record.new_game()
@@ -140,7 +143,7 @@ def review(
         for ply, text in enumerate(record.moves, 1):
             played = record.MOVE.parse(text)
             searched_seed = move_seed(seed, ply)
-            search = record.SEARCH(game, seed=searched_seed, threads=threads)
+            search = record.SEARCH(game, seed=searched_seed, threads=threads, net=net)
             # Solved before any search: every move then has its exact value.
             solved_first = search.exact
             run_search(search, iterations, seconds, threads)
@@ -158,7 +161,7 @@ def review(
                 or mine["win_rate"] is None
                 or (not solved_first and (result["exact"] or mine["visits"] < MIN_VISITS))
             ):
-                alone = record.SEARCH(game, seed=searched_seed, threads=threads, moves=[played])
+                alone = record.SEARCH(game, seed=searched_seed, threads=threads, moves=[played], net=net)
                 run_search(alone, iterations, seconds, threads)
                 mine = alone.result(pv_length=0)["moves"][0]
                 exact = exact and alone.exact
@@ -196,6 +199,7 @@ def review(
         "iterations": iterations,
         "seconds": seconds,
         "marks": {"inaccuracy": marks.inaccuracy, "mistake": marks.mistake, "blunder": marks.blunder},
+        "net": net,
         "interrupted": interrupted,
     }
 
