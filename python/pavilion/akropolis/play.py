@@ -15,8 +15,9 @@ from pavilion.session import MASTER, Session, plural
 
 #: MCTS iterations a move for each --level (about 0.1, 0.45 and 1.7 s a move on
 #: one core at the start of a game, 18,000 iterations/s; master searches with the
-#: shipped network, about 1 s a move); hints use the same budget, without the network.
-LEVELS = {"easy": 2000, "normal": 8000, "strong": 30000, MASTER: 20000}
+#: shipped network, about 0.9 s a move at its median 33,000 iterations/s along a
+#: game); hints use the same budget, without the network.
+LEVELS = {"easy": 2000, "normal": 8000, "strong": 30000, MASTER: 30000}
 DEFAULT_LEVEL = "normal"
 #: `moves` without a tile lists every move only when there are at most this many.
 FULL_MENU = 60
