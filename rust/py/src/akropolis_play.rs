@@ -99,17 +99,9 @@ impl PySearch {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let cfg = crate::search::search_config::<Game>(
-            seed,
-            threads,
-            rollout,
-            exploration,
-            margin,
-            memory_mb,
-            parallel,
-            widening,
-            net,
-        )?;
+        let mut cfg =
+            crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
+        crate::search::guide::<Game>(&mut cfg, net, exploration.is_some())?;
         let g = &game.inner;
         let searcher = match crate::search::root_moves(moves, crate::akropolis::to_move, |m| g.check(m).map_err(to_py))?
         {

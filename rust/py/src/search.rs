@@ -64,10 +64,9 @@ fn option_range(key: &str) -> (f64, f64) {
 }
 
 /// A search configuration from the options a Python caller gave (None: the
-/// engine's default, as for `mcts` agents), for either game `G`; `net` names
-/// a network as an `mcts` spec's `net=` does (a file, or "default").
+/// engine's default, as for `mcts` agents), for either game.
 #[allow(clippy::too_many_arguments)]
-pub fn search_config<G: pavilion_core::Game>(
+pub fn search_config(
     seed: Option<&Bound<'_, PyAny>>,
     threads: Option<Int>,
     rollout: Option<&str>,
@@ -76,7 +75,6 @@ pub fn search_config<G: pavilion_core::Game>(
     memory_mb: Option<Num>,
     parallel: Option<&str>,
     widening: Option<&str>,
-    net: Option<&str>,
 ) -> PyResult<SearchConfig> {
     let mut cfg = SearchConfig::default();
     if let Some(s) = seed.filter(|s| !s.is_none()) {
@@ -107,10 +105,21 @@ pub fn search_config<G: pavilion_core::Game>(
     if let Some(w) = widening {
         cfg.widening = w.parse().map_err(to_py)?;
     }
-    if let Some(name) = net {
-        pavilion_core::agents::guide_search::<G>(&mut cfg, name, exploration.is_some()).map_err(to_py)?;
-    }
     Ok(cfg)
+}
+
+/// Guides a search of game `G` with the network `net` names, as an `mcts`
+/// spec's `net=` does (a file, or "default"), where the caller gave one;
+/// `exploration_given`: the caller set the exploration, which then stays.
+pub fn guide<G: pavilion_core::Game>(
+    cfg: &mut SearchConfig,
+    net: Option<&str>,
+    exploration_given: bool,
+) -> PyResult<()> {
+    if let Some(name) = net {
+        pavilion_core::agents::guide_search::<G>(cfg, name, exploration_given).map_err(to_py)?;
+    }
+    Ok(())
 }
 
 /// Budget arguments of `run`, checked: iterations and/or a time.
@@ -194,17 +203,8 @@ impl PySearch {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
-        let mut cfg = search_config::<pavilion_summer::Game>(
-            seed,
-            threads,
-            rollout,
-            exploration,
-            margin,
-            memory_mb,
-            parallel,
-            widening,
-            net,
-        )?;
+        let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
+        guide::<pavilion_summer::Game>(&mut cfg, net, exploration.is_some())?;
         if !exact {
             // No exact values anywhere: at the root or inside the tree.
             cfg.exact = pavilion_summer::search::ExactUse::Off;
