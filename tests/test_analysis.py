@@ -140,9 +140,9 @@ def test_solve_time_budget_runs_slices_of_at_most_a_quarter_second(monkeypatch):
     monkeypatch.setattr(analysis.time, "monotonic", FakeClock(0.5))
     solve(Game(seed=1), iterations=45)  # iterations alone: no time limit, quarter-second slices
     assert runs == [{"iterations": n, "seconds": 0.25} for n in (45, 35, 25, 15, 5)], "each slice asks for what is left"
-    assert made[-1] == {"seed": 0, "threads": 1}, "the default seed is 0"
+    assert made[-1] == {"seed": 0, "threads": 1, "net": None}, "the default seed is 0, and no network"
     solve(Game(seed=1), iterations=5, seed=12, threads=3)
-    assert made[-1] == {"seed": 12, "threads": 3}
+    assert made[-1] == {"seed": 12, "threads": 3, "net": None}
     runs.clear()
     monkeypatch.setattr(analysis.time, "monotonic", FakeClock(100_000.0))
     solve(Game(seed=1), seconds=MAX_SECONDS)  # the longest budget is allowed
