@@ -392,7 +392,7 @@ fn read_mcts(
 ) -> Result<MctsAgent, Error> {
     let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
     let (mut iterations, mut time) = (None, None);
-    let mut seen = Vec::new();
+    let (mut seen, mut net) = (Vec::new(), None);
     for kv in opts.split(',').filter(|kv| !kv.trim().is_empty()) {
         let (k, v) = kv.split_once('=').ok_or_else(|| bad(format!("{} is not key=value", quote(kv))))?;
         let (k, v) = (k.trim(), v.trim());
@@ -417,7 +417,7 @@ fn read_mcts(
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
-            "net" => cfg.net = Some(read_net(v, encoding, default_net).map_err(bad)?),
+            "net" => net = Some(read_net(v, encoding, default_net).map_err(bad)?),
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
             "priors" => cfg.priors = v.parse()?,
@@ -428,8 +428,8 @@ fn read_mcts(
     if iterations.is_none() && time.is_none() {
         iterations = Some(DEFAULT_ITERATIONS);
     }
-    if cfg.net.is_some() && !seen.contains(&"c") {
-        cfg.exploration = crate::search::NET_EXPLORATION;
+    if let Some(net) = net {
+        set_net(&mut cfg, net, seen.contains(&"c"));
     }
     Ok(MctsAgent::new(cfg, iterations, time))
 }
@@ -458,11 +458,17 @@ fn read_net(
 pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, exploration_given: bool) -> Result<(), Error> {
     let net =
         read_net(name, G::encoding(), G::default_net).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
+    set_net(cfg, net, exploration_given);
+    Ok(())
+}
+
+/// Gives a search its network; the network's search explores less than the
+/// rollouts' ([`crate::search::NET_EXPLORATION`]) unless the caller set the exploration.
+fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, exploration_given: bool) {
     cfg.net = Some(net);
     if !exploration_given {
         cfg.exploration = crate::search::NET_EXPLORATION;
     }
-    Ok(())
 }
 
 /// Plays a game to its end between agents (seat i uses `agents[i]`): the
