@@ -91,8 +91,12 @@ def test_summer_pavilion_s_encoding_scales_the_observation_and_names_each_move()
     g = pavilion.Game(players=3, seed=4)
     observation = g.observation(g.current_player)
     features = encode_observations(observation[None, :])
-    assert features.shape == (1, pavilion.POSITION_FEATURES) == (1, OBSERVATION_LEN)
+    assert features.shape == (1, pavilion.POSITION_FEATURES)
     assert features.min() >= 0 and features.max() <= 1 < observation.max()  # the bag's counts are scaled
+    # Version 2 appends each board's prospects: the first is the bonuses won, none yet.
+    prospects = features[0, OBSERVATION_LEN:]
+    assert len(prospects) == pavilion.POSITION_FEATURES - OBSERVATION_LEN == 4 * 19
+    assert prospects[0] == 0 and prospects[1] == g.scores[g.current_player] / 100
     table = action_features()
     assert table.shape == (pavilion.NUM_ACTIONS, pavilion.MOVE_FEATURES)
     legal = g.legal_actions()
@@ -103,3 +107,9 @@ def test_summer_pavilion_s_encoding_scales_the_observation_and_names_each_move()
         assert "shape (N, 1338)" in str(e)
     else:
         raise AssertionError("a wrong shape is refused")
+    try:
+        encode_observations(observation[None, :], "purple")
+    except OptionsError as e:
+        assert "coloured or gray" in str(e)
+    else:
+        raise AssertionError("an unknown side is refused")

@@ -249,11 +249,14 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
     )
 
 
-def summer_examples(data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0) -> Examples:
-    """Encodes each Summer Pavilion decision of self-play data (`selfplay.read`)
-    as the network sees it: the observation scaled by the engine, and the
-    features of every legal action id (or, with `unvisited_moves`, the ones
-    the search visited and a seeded sample of that many of the others)."""
+def summer_examples(
+    data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0, side: str = "coloured"
+) -> Examples:
+    """Encodes each Summer Pavilion decision of self-play data (`selfplay.read`,
+    games on `side`) as the network sees it: the observation scaled by the
+    engine with its boards' prospects, and the features of every legal action
+    id (or, with `unvisited_moves`, the ones the search visited and a seeded
+    sample of that many of the others)."""
     import numpy as np
 
     from pavilion._engine import action_features, encode_observations
@@ -273,7 +276,7 @@ def summer_examples(data: dict[str, Any], unvisited_moves: int | None = None, se
     mine = scores[np.arange(len(seats)), seats]
     others = np.where(np.arange(scores.shape[1])[None, :] == seats[:, None], -np.inf, scores).max(axis=1)
     return Examples(
-        position=encode_observations(data["observation"]),
+        position=encode_observations(data["observation"], side),
         moves=np.concatenate(moves),
         owner=np.concatenate(owner),
         policy=np.concatenate(policy),
@@ -321,6 +324,8 @@ class Shard:
 
     path: Path
     game_offset: int
+    #: The side of the boards (Summer Pavilion's manifests say; its prospects depend on it).
+    side: str = "coloured"
 
 
 def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]]:
@@ -354,7 +359,7 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
             raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
         game, players, columns = this_game, these_players, names
         agents.append(run.get("agent"))
-        shards.extend(Shard(f, offset) for f in files)
+        shards.extend(Shard(f, offset, str(run.get("side", "coloured"))) for f in files)
         offset += last + 1
     assert game is not None
     return game, players, agents, shards
@@ -366,8 +371,9 @@ def encode_shard(game: str, shard: Shard, unvisited_moves: int | None, seed: int
 
     data = selfplay.read(shard.path)
     data["game"] = data["game"] + shard.game_offset
-    examples = summer_examples if game == selfplay.SUMMER else akropolis_examples
-    return examples(data, unvisited_moves, seed)
+    if game == selfplay.SUMMER:
+        return summer_examples(data, unvisited_moves, seed, shard.side)
+    return akropolis_examples(data, unvisited_moves, seed)
 
 
 def join(parts: Sequence[Examples]) -> Examples:

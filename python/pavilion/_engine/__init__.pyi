@@ -82,15 +82,16 @@ OBSERVATION_LAYOUT: list[ObservationBlock]
 ENCODING_VERSION: int
 """The version of the network encoding (docs/ENCODING.md): a network records the one it was trained on."""
 POSITION_FEATURES: int
-"""Numbers of a position as a network reads it (the observation, scaled)."""
+"""Numbers of a position as a network reads it (the observation, scaled, then the boards' prospects)."""
 MOVE_FEATURES: int
 """Numbers of a move as a network reads it (a fixed row per action id)."""
 
 def action_features() -> NDArray[np.float32]:
     """Every action id's move features: float32[NUM_ACTIONS, MOVE_FEATURES] (needs numpy)."""
 
-def encode_observations(observations: NDArray[np.float32]) -> NDArray[np.float32]:
-    """Observations (rows of OBSERVATION_LEN) as a network's position features (needs numpy)."""
+def encode_observations(observations: NDArray[np.float32], side: str = "coloured") -> NDArray[np.float32]:
+    """Observations (rows of OBSERVATION_LEN) of games on `side` as a network's
+    position features: each scaled, then its boards' prospects (needs numpy)."""
 
 COLOURS: list[str]
 """Colour names in wild order: purple green orange yellow blue red."""

@@ -4,7 +4,8 @@
 //! * The position: the public observation ([`crate::observation`]) from the
 //!   seat of the player to move, each block divided by [`SCALES`] so that
 //!   every number lies near 0..1 (tile counts and scores are raw counts in
-//!   the observation). Nothing hidden enters it: the bag is counts only.
+//!   the observation), then each board's prospects ([`crate::prospects`],
+//!   version 2). Nothing hidden enters it: the bag is counts only.
 //! * A move: a fixed row of [`MOVE_FEATURES`] numbers of the move itself
 //!   (kind, source, colour, star, space, wilds, tiles), the same in every
 //!   position, so a row is a function of the action id ([`action_features`]);
@@ -13,16 +14,20 @@
 //! The layout below is the one home of both; docs/ENCODING.md describes it.
 
 use crate::action::NUM_ACTIONS;
-use crate::board::NUM_STARS;
+use crate::board::{Side, NUM_STARS};
 use crate::moves::{Move, NUM_SOURCES};
 use crate::observation::{observe, LAYOUT, OBSERVATION_LEN, PLAYER_LAYOUT};
+use crate::prospects::{prospects, PROSPECTS};
 use crate::state::{Game, MAX_PLAYERS};
 use crate::tiles::{Colour, Tiles, NUM_COLOURS};
 
 /// Bumped whenever a layout below changes: a network records the version it was trained on.
-pub const ENCODING_VERSION: u32 = 1;
-/// Numbers of a position: the observation's.
-pub const POSITION_FEATURES: usize = OBSERVATION_LEN;
+/// Version 2 appended the boards' prospects to version 1's scaled observation.
+pub const ENCODING_VERSION: u32 = 2;
+/// Numbers of a position of version 1: the observation's.
+pub const V1_POSITION_FEATURES: usize = OBSERVATION_LEN;
+/// Numbers of a position: the observation's, then the prospects.
+pub const POSITION_FEATURES: usize = OBSERVATION_LEN + PROSPECTS;
 /// Numbers of a move: kind (4), source (10), colour (6), star (7), space on its star (6),
 /// wilds paid, the space's value on the coloured side, and tiles taken or kept (6).
 pub const MOVE_FEATURES: usize = 4 + NUM_SOURCES + NUM_COLOURS + NUM_STARS + 6 + 1 + 1 + NUM_COLOURS;
@@ -33,7 +38,7 @@ pub const ENCODING: pavilion_core::net::EncodingInfo = pavilion_core::net::Encod
     version: ENCODING_VERSION,
     position_features: POSITION_FEATURES,
     move_features: MOVE_FEATURES,
-    prefixes: &[],
+    prefixes: &[(1, V1_POSITION_FEATURES)],
 };
 
 /// What each observation block is divided by (blocks not named are one-hots or flags, kept as they are):
@@ -83,11 +88,20 @@ pub fn scale_observation(values: &mut [f32]) {
     }
 }
 
+/// A raw observation's position features (`POSITION_FEATURES` numbers) on
+/// `side`, appended to `out`: the prospects read from it, then it is scaled.
+pub fn observation_features(observation: &[f32], side: Side, out: &mut Vec<f32>) {
+    let start = out.len();
+    out.extend_from_slice(observation);
+    prospects(observation, side, out);
+    scale_observation(&mut out[start..start + OBSERVATION_LEN]);
+}
+
 /// The position's features from the mover's seat, appended to `out`.
 pub fn position_features(g: &Game, out: &mut Vec<f32>) {
-    let start = out.len();
-    observe(g, g.current_player(), out);
-    scale_observation(&mut out[start..]);
+    let mut observation = Vec::with_capacity(OBSERVATION_LEN);
+    observe(g, g.current_player(), &mut observation);
+    observation_features(&observation, g.opts.side, out);
 }
 
 fn one_hot(out: &mut Vec<f32>, len: usize, hot: Option<usize>) {

@@ -31,6 +31,7 @@ pub mod observation;
 pub mod perft;
 pub mod playout;
 pub mod position;
+pub mod prospects;
 pub mod scoring;
 pub mod search;
 pub mod setup;
