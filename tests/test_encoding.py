@@ -107,6 +107,12 @@ def test_summer_pavilion_s_encoding_scales_the_observation_and_names_each_move()
         assert "shape (N, 1338)" in str(e)
     else:
         raise AssertionError("a wrong shape is refused")
+    # Hostile numbers (a score past any integer, NaN everywhere) are read, never a panic.
+    hostile = np.full((2, OBSERVATION_LEN), np.nan, dtype=np.float32)
+    hostile[0] = observation
+    score = next(b["offset"] for b in pavilion.OBSERVATION_LAYOUT if b["name"] == "players[0].score")
+    hostile[0, score] = 3e38
+    assert encode_observations(hostile).shape == (2, pavilion.POSITION_FEATURES)
     try:
         encode_observations(observation[None, :], "purple")
     except OptionsError as e:

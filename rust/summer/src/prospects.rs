@@ -34,11 +34,11 @@ fn slot_offset(name: &str) -> usize {
     unreachable!("the player layout has a {name} block")
 }
 
-/// The board a player's slot of a raw observation shows: its covered spaces
-/// with their colours and its score (hand and kept tiles are not needed).
+/// The spaces a player's slot of a raw observation shows covered, with their
+/// colours (its score, hand and kept tiles are read from the slot as they are).
 fn board_of_slot(slot: &[f32]) -> Board {
     let spaces = slot_offset("spaces");
-    let mut b = Board { score: slot[slot_offset("score")] as i32, ..Board::default() };
+    let mut b = Board::default();
     for space in Space::ALL {
         let cells = &slot[spaces + space.index() * (NUM_COLOURS + 1)..][..NUM_COLOURS + 1];
         if let Some(c) = (1..=NUM_COLOURS).find(|&c| cells[c] > 0.5) {
@@ -48,11 +48,11 @@ fn board_of_slot(slot: &[f32]) -> Board {
     b
 }
 
-fn board_prospects(side: Side, b: &Board, out: &mut Vec<f32>) {
+fn board_prospects(side: Side, score: f32, b: &Board, out: &mut Vec<f32>) {
     let end = breakdown(side, b);
-    let bonuses = end.stars_total() + end.all_n_total();
-    out.push(bonuses as f32 / 50.0);
-    out.push((b.score + bonuses) as f32 / 100.0);
+    let bonuses = (end.stars_total() + end.all_n_total()) as f32;
+    out.push(bonuses / 50.0);
+    out.push((score + bonuses) / 100.0);
     for star in Star::ALL {
         out.push(b.star_bits(star).count_ones() as f32 / 6.0);
     }
@@ -75,11 +75,11 @@ fn board_prospects(side: Side, b: &Board, out: &mut Vec<f32>) {
 pub fn prospects(observation: &[f32], side: Side, out: &mut Vec<f32>) {
     debug_assert_eq!(observation.len(), OBSERVATION_LEN);
     let players = OBSERVATION_LEN - MAX_PLAYERS * PLAYER_LEN;
-    let present = slot_offset("present");
+    let (present, score) = (slot_offset("present"), slot_offset("score"));
     for k in 0..MAX_PLAYERS {
         let slot = &observation[players + k * PLAYER_LEN..][..PLAYER_LEN];
         if slot[present] > 0.5 {
-            board_prospects(side, &board_of_slot(slot), out);
+            board_prospects(side, slot[score], &board_of_slot(slot), out);
         } else {
             out.extend(std::iter::repeat_n(0.0, BOARD_PROSPECTS));
         }
