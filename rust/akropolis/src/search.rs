@@ -52,6 +52,10 @@ impl pavilion_core::Game for Game {
     fn redraw_hidden(&mut self, seed: u64) {
         Game::redraw_hidden(self, seed)
     }
+    /// The round: a stage ends when the site is filled again from a stack.
+    fn stage(&self) -> Option<u64> {
+        Some(self.round() as u64)
+    }
     /// The points the move adds to the mover's total now, stones included.
     fn greedy_value(&self, m: &Move) -> f64 {
         self.score_gain(m) as f64

@@ -11,8 +11,8 @@ use crate::game::Game;
 use crate::net::{EncodingInfo, Net};
 use crate::rng::SplitMix64;
 use crate::search::{
-    search, time_budget, ExactUse, Parallel, Passes, Priors, RolloutKind, SearchConfig, SearchResult, Widening,
-    MAX_SECONDS,
+    search, time_budget, ExactUse, Horizon, Parallel, Passes, Priors, RolloutKind, SearchConfig, SearchResult,
+    Widening, MAX_SECONDS,
 };
 
 /// Anything that picks a move for the player to move.
@@ -262,6 +262,12 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         help: "with net: the moves a node tries by the network's policy (PUCT), or by the game's quick judgement (widening), the network judging leaves only",
     },
     SpecOption {
+        key: "horizon",
+        placeholder: "",
+        range: OptionRange::Choice(Horizon::WORDS),
+        help: "with net: where the network judges a leaf: there, or after a rollout to the end of the game's stage (its round)",
+    },
+    SpecOption {
         key: "exact_positions",
         placeholder: "N",
         range: OptionRange::Whole { min: 1, max: 1_000 },
@@ -295,6 +301,7 @@ impl SpecOption {
             "mix" => d.net_mix.to_string(),
             "puct" => d.puct.to_string(),
             "priors" => d.priors.to_string(),
+            "horizon" => d.horizon.to_string(),
             "exact_positions" => d.exact_positions.to_string(),
             _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
         })
@@ -421,6 +428,7 @@ fn read_mcts(
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
             "priors" => cfg.priors = v.parse()?,
+            "horizon" => cfg.horizon = v.parse()?,
             "exact_positions" => cfg.exact_positions = x as u64,
             _ => unreachable!("every option of MCTS_OPTIONS is read above"),
         }

@@ -57,6 +57,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn hidden_cursor(&self) -> Option<u64> {
         None
     }
+    /// Where the game stands among its stages (its rounds): a value that
+    /// changes exactly when a stage ends. A search whose network judges at
+    /// the stage's end (`horizon=stage`) plays each leaf's rollout until it
+    /// changes. `None` (the default): the game has no stages, and the
+    /// network judges the leaf itself.
+    fn stage(&self) -> Option<u64> {
+        None
+    }
     /// Replaces what no player has seen (a bag's order, face-down stacks) with a
     /// draw from `seed`, leaving everything visible as it is.
     fn redraw_hidden(&mut self, seed: u64);

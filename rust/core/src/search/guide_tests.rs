@@ -179,3 +179,34 @@ fn a_network_search_explores_less_unless_told() {
     assert!(super::NET_EXPLORATION < SearchConfig::default().exploration);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A search whose tree follows the game's own judgement (UCB) and whose
+/// network judges leaves `at` the leaf or the end of its stage.
+fn judged(net: Arc<Net>, at: super::Horizon) -> SearchConfig {
+    SearchConfig { seed: 5, net: Some(net), horizon: at, exact: super::ExactUse::Off, ..SearchConfig::default() }
+}
+
+#[test]
+fn at_the_stage_s_end_the_network_judges_where_the_rollout_stopped() {
+    // From 9 stones the stage (heaps 0 to 9) lasts to the game's end: every
+    // leaf is played out, so a network that is wrong everywhere (the mover
+    // loses) changes nothing, and the search is the rollout search exactly.
+    let wrong = hand_net(-4.0, [0.0; 3]);
+    let plain = SearchConfig { seed: 5, exact: super::ExactUse::Off, ..SearchConfig::default() };
+    let visits =
+        |r: &super::SearchResult<u32>| r.moves.iter().map(|m| (m.mv, m.visits, m.win_rate)).collect::<Vec<_>>();
+    let rolled = run(&Nim::at(9), plain, 300);
+    let staged = run(&Nim::at(9), judged(wrong.clone(), super::Horizon::Stage), 300);
+    assert_eq!(visits(&staged), visits(&rolled));
+    assert_eq!(staged.moves[0].mv, 1, "take 1 leaves 8, a lost heap for the other side");
+    // Judged at the leaf, the wrong network is heard.
+    assert_ne!(visits(&run(&Nim::at(9), judged(wrong, super::Horizon::Leaf), 300)), visits(&rolled));
+    // From 25 stones no rollout reaches the end: each stops where its stage
+    // ends (below 20) and the flat network's 0.5 is all a walk brings back.
+    let r = run(&Nim::at(25), judged(hand_net(0.0, [0.0; 3]), super::Horizon::Stage), 200);
+    assert!(r.moves.iter().all(|m| m.win_rate == Some(0.5)), "{:?}", r.moves);
+    // Played to the end instead (mix 1: the rollout's outcome alone), they are not.
+    let mut to_end = judged(hand_net(0.0, [0.0; 3]), super::Horizon::Leaf);
+    to_end.net_mix = 1.0;
+    assert!(run(&Nim::at(25), to_end, 200).moves.iter().any(|m| m.win_rate != Some(0.5)));
+}

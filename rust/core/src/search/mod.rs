@@ -59,6 +59,13 @@ crate::word_option!(
     Priors, "priors", { Game => "game", Net => "net" }
 );
 crate::word_option!(
+    /// With a network, where a leaf's position is judged: at the leaf itself,
+    /// or where the rollout from it has played to the end of the game's
+    /// current stage (`Game::stage`: a round), so that the round's own
+    /// tactics are played out and the network judges what the round leaves.
+    Horizon, "horizon", { Leaf => "leaf", Stage => "stage" }
+);
+crate::word_option!(
     /// Where a search asks the game for exact values: at the root only
     /// (`Game::solve_exactly`), at the root and at the tree's visited nodes
     /// (`Game::exact_value`), or nowhere.
@@ -116,6 +123,8 @@ pub struct SearchConfig {
     pub puct: f64,
     /// With a network: whose move priors the tree follows.
     pub priors: Priors,
+    /// With a network: where it judges a leaf (there, or at the end of the rollout's stage).
+    pub horizon: Horizon,
     /// Positions a game's exact solver may visit in place of one iteration
     /// when an attempt stands in for iterations (`Game::solve_exactly` with an
     /// iteration budget, `Game::exact_value` inside the tree).
@@ -150,6 +159,7 @@ impl Default for SearchConfig {
             net_mix: 0.0,
             puct: 1.5,
             priors: Priors::Game,
+            horizon: Horizon::Leaf,
             exact_positions: POSITIONS_PER_ITERATION,
         }
     }

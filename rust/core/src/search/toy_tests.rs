@@ -81,6 +81,10 @@ impl Game for Nim {
         }
     }
     fn redraw_hidden(&mut self, _seed: u64) {}
+    /// For `horizon=stage`: a stage is a run of ten stones (heaps 10 to 19, 20 to 29, ...).
+    fn stage(&self) -> Option<u64> {
+        Some(u64::from(self.heap / 10))
+    }
     /// The player who took the last stone (the one not to move) wins.
     fn standing(&self, seat: usize) -> (i64, i64) {
         let points = if self.by_last_take { self.stake * i64::from(self.last_take) } else { self.stake };

@@ -694,7 +694,8 @@ pub struct Walk<G> {
 
 impl<G: Game> Walk<G> {
     /// The outcome to back up: the exact value where known, else the
-    /// network's value (mixed with a rollout's as `cfg.net_mix` says), else a rollout's.
+    /// network's value (at the end of the rollout's stage with
+    /// `horizon=stage`; mixed with a rollout's as `cfg.net_mix` says), else a rollout's.
     pub fn finish(
         &mut self,
         cfg: &SearchConfig,
@@ -707,6 +708,12 @@ impl<G: Game> Walk<G> {
         }
         match &cfg.net {
             Some(net) if !self.game.is_over() => {
+                if cfg.horizon == super::Horizon::Stage {
+                    play_to_stage_end(&mut self.game, rollout, scratch, rng);
+                    if self.game.is_over() {
+                        return outcome(&self.game);
+                    }
+                }
                 let judged = super::guide::value(net, &self.game);
                 if cfg.net_mix <= 0.0 {
                     return judged;
@@ -716,6 +723,21 @@ impl<G: Game> Walk<G> {
             }
             _ => play_out(&mut self.game, rollout, scratch, rng),
         }
+    }
+}
+
+/// Plays the rollout policy until the game's stage ends (or the game does);
+/// at once where the game has no stages.
+pub fn play_to_stage_end<G: Game>(
+    g: &mut G,
+    rollout: &dyn Rollout<G>,
+    scratch: &mut G::MoveList,
+    rng: &mut SplitMix64,
+) {
+    let Some(stage) = g.stage() else { return };
+    while !g.is_over() && g.stage() == Some(stage) {
+        let m = rollout.choose(g, scratch, rng);
+        g.play_unchecked(&m);
     }
 }
 

@@ -86,6 +86,10 @@ impl pavilion_core::Game for Game {
     fn redraw_hidden(&mut self, seed: u64) {
         Game::redraw_hidden(self, seed)
     }
+    /// The round: a stage ends when its placing does and the next round's factories are filled.
+    fn stage(&self) -> Option<u64> {
+        Some(self.round() as u64)
+    }
     /// The final score; no tie-break (a tie is shared).
     fn standing(&self, seat: usize) -> (i64, i64) {
         (breakdown(self.side(), self.board(seat)).total as i64, 0)
