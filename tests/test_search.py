@@ -150,6 +150,18 @@ def test_mcts_agent_and_specs():
             pavilion.Agent(bad)
 
 
+def test_a_network_judging_at_the_round_s_end_plays_its_own_moves():
+    # horizon=stage: each leaf's rollout plays to the end of the round, where the network judges.
+    g = Game(seed=4)
+    net = ROOT / "seeds" / "nets" / "summer-gen1" / "net.safetensors"
+    spec = f"mcts:net={net},iterations=400,exact=off"
+    staged = [pavilion.Agent(f"{spec},horizon=stage", seed=s).choose(g) for s in (1, 1, 2)]
+    assert all(g.is_legal(m) for m in staged) and staged[0] == staged[1]
+    assert pavilion.Agent(f"{spec},horizon=stage", seed=1).choose(g) == staged[0]
+    with pytest.raises(OptionsError, match="horizon 'later': expected one of leaf, stage"):
+        pavilion.Agent(f"{spec},horizon=later")
+
+
 def test_solve_function_budget():
     r = solve(Game(seed=1), iterations=1000, seed=2, top=3)
     assert r["iterations"] == 1000 and len(r["moves"]) == 3 and r["to_move"] == 0 and not r["interrupted"]

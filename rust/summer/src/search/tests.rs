@@ -314,3 +314,26 @@ fn the_search_widens_from_the_best_greedy_values_and_widening_off_opens_every_mo
     let off = run(&g, SearchConfig { widening: Widening::Off, ..cfg(1) }, 4000);
     assert_eq!(off.moves.iter().filter(|m| m.visits > 0).count(), moves.len(), "widening=off tries every move");
 }
+
+#[test]
+fn a_stage_is_a_round_and_ends_with_the_next_round_s_factories_filled() {
+    use pavilion_core::Game as _;
+    let mut rng = SplitMix64::new(2);
+    let mut moves = MoveList::new();
+    for players in 2..=4 {
+        let mut g = Game::new(Options::new(players, Side::Coloured, None).unwrap(), players as u64);
+        let mut stages = vec![g.stage()];
+        while !g.is_over() {
+            g.legal_moves(&mut moves);
+            let before = g.stage();
+            g.play_unchecked(&moves[rng.below(moves.len() as u32) as usize]);
+            if g.stage() != before && !g.is_over() {
+                // Where a horizon=stage rollout stops: a new round, its factories dealt, nobody yet drafting.
+                assert_eq!(g.phase(), crate::state::Phase::Draft);
+                assert!(g.factories().iter().all(|f| f.total() == 4));
+                stages.push(g.stage());
+            }
+        }
+        assert_eq!(stages, (1..=6).map(Some).collect::<Vec<_>>());
+    }
+}
