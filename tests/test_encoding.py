@@ -82,6 +82,9 @@ def test_a_network_option_that_cannot_be_used_is_one_clear_error(tmp_path):
     game = akropolis.Game(seed=4)
     move = akropolis.Agent(f"mcts:net={golden},iterations=25", seed=2).choose(game)
     assert move in game.legal_moves()
+    # Judging at the round's end (a rollout to the next tile turned up), it plays too, the same for a seed.
+    staged = [akropolis.Agent(f"mcts:net={golden},horizon=stage,iterations=60", seed=2).choose(game) for _ in range(2)]
+    assert staged[0] in game.legal_moves() and staged[0] == staged[1]
 
 
 def test_summer_pavilion_s_encoding_scales_the_observation_and_names_each_move():
