@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pavilion._engine import ENCODING_VERSION, OptionsError, akropolis
+from pavilion._engine import ENCODING_VERSION, SIDES, OptionsError, akropolis
 from pavilion.files import make_folder, parse_json, quote_path, replace_atomically
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
 
 
 def summer_examples(
-    data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0, side: str = "coloured"
+    data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0, side: str = SIDES[0]
 ) -> Examples:
     """Encodes each Summer Pavilion decision of self-play data (`selfplay.read`,
     games on `side`) as the network sees it: the observation scaled by the
@@ -325,7 +325,7 @@ class Shard:
     path: Path
     game_offset: int
     #: The side of the boards (Summer Pavilion's manifests say; its prospects depend on it).
-    side: str = "coloured"
+    side: str = SIDES[0]
 
 
 def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]]:
@@ -359,7 +359,7 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
             raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
         game, players, columns = this_game, these_players, names
         agents.append(run.get("agent"))
-        shards.extend(Shard(f, offset, str(run.get("side", "coloured"))) for f in files)
+        shards.extend(Shard(f, offset, str(run.get("side", SIDES[0]))) for f in files)
         offset += last + 1
     assert game is not None
     return game, players, agents, shards

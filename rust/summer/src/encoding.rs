@@ -88,20 +88,27 @@ pub fn scale_observation(values: &mut [f32]) {
     }
 }
 
-/// A raw observation's position features (`POSITION_FEATURES` numbers) on
-/// `side`, appended to `out`: the prospects read from it, then it is scaled.
+/// Turns the raw observation at the end of `out` (from `start`) into
+/// position features on `side`: its prospects are read, then it is scaled
+/// and they follow it.
+fn finish_features(out: &mut Vec<f32>, start: usize, side: Side) {
+    let prospects = prospects(&out[start..], side);
+    scale_observation(&mut out[start..]);
+    out.extend_from_slice(&prospects);
+}
+
+/// A raw observation's position features (`POSITION_FEATURES` numbers) on `side`, appended to `out`.
 pub fn observation_features(observation: &[f32], side: Side, out: &mut Vec<f32>) {
     let start = out.len();
     out.extend_from_slice(observation);
-    prospects(observation, side, out);
-    scale_observation(&mut out[start..start + OBSERVATION_LEN]);
+    finish_features(out, start, side);
 }
 
 /// The position's features from the mover's seat, appended to `out`.
 pub fn position_features(g: &Game, out: &mut Vec<f32>) {
-    let mut observation = Vec::with_capacity(OBSERVATION_LEN);
-    observe(g, g.current_player(), &mut observation);
-    observation_features(&observation, g.opts.side, out);
+    let start = out.len();
+    observe(g, g.current_player(), out);
+    finish_features(out, start, g.opts.side);
 }
 
 fn one_hot(out: &mut Vec<f32>, len: usize, hot: Option<usize>) {

@@ -34,10 +34,10 @@ fn slot_offset(name: &str) -> usize {
     unreachable!("the player layout has a {name} block")
 }
 
-/// The spaces a player's slot of a raw observation shows covered, with their
-/// colours (its score, hand and kept tiles are read from the slot as they are).
-fn board_of_slot(slot: &[f32]) -> Board {
-    let spaces = slot_offset("spaces");
+/// The spaces a player's slot of a raw observation shows covered (its block
+/// of spaces starts at `spaces`), with their colours; its score, hand and
+/// kept tiles are read from the slot as they are.
+fn board_of_slot(slot: &[f32], spaces: usize) -> Board {
     let mut b = Board::default();
     for space in Space::ALL {
         let cells = &slot[spaces + space.index() * (NUM_COLOURS + 1)..][..NUM_COLOURS + 1];
@@ -48,42 +48,40 @@ fn board_of_slot(slot: &[f32]) -> Board {
     b
 }
 
-fn board_prospects(side: Side, score: f32, b: &Board, out: &mut Vec<f32>) {
+/// One board's prospects, written into `out` (`BOARD_PROSPECTS` numbers).
+fn board_prospects(side: Side, score: f32, b: &Board, out: &mut [f32]) {
     let end = breakdown(side, b);
     let bonuses = (end.stars_total() + end.all_n_total()) as f32;
-    out.push(bonuses / 50.0);
-    out.push((score + bonuses) / 100.0);
-    for star in Star::ALL {
-        out.push(b.star_bits(star).count_ones() as f32 / 6.0);
-    }
-    for n in 1..=4u8 {
-        out.push((b.covered_mask & all_n_mask(side, n)).count_ones() as f32 / NUM_STARS as f32);
-    }
     let missing = |kind: FeatureKind| {
         FEATURES.iter().filter(move |f| f.kind == kind).map(|f| (f.mask & !b.covered_mask).count_ones())
     };
-    for kind in FeatureKind::ALL {
-        out.push(missing(kind).filter(|&m| m == 0).count() as f32 / 6.0);
-    }
-    for kind in FeatureKind::ALL {
-        out.push(missing(kind).filter(|&m| m == 1).count() as f32 / 6.0);
+    let numbers = [bonuses / 50.0, (score + bonuses) / 100.0]
+        .into_iter()
+        .chain(Star::ALL.map(|star| b.star_bits(star).count_ones() as f32 / 6.0))
+        .chain((1..=4u8).map(|n| (b.covered_mask & all_n_mask(side, n)).count_ones() as f32 / NUM_STARS as f32))
+        .chain(FeatureKind::ALL.map(|kind| missing(kind).filter(|&m| m == 0).count() as f32 / 6.0))
+        .chain(FeatureKind::ALL.map(|kind| missing(kind).filter(|&m| m == 1).count() as f32 / 6.0));
+    for (slot, v) in out.iter_mut().zip(numbers) {
+        *slot = v;
     }
 }
 
 /// The prospects of the boards a raw observation (`OBSERVATION_LEN` numbers
-/// as `observe` writes them) shows on `side`, appended to `out` ([`PROSPECTS`] numbers).
-pub fn prospects(observation: &[f32], side: Side, out: &mut Vec<f32>) {
+/// as `observe` writes them) shows on `side`: each player slot's in turn,
+/// zeros for an absent player. A fixed array, so a caller may read the
+/// observation from the buffer the prospects then go into.
+pub fn prospects(observation: &[f32], side: Side) -> [f32; PROSPECTS] {
     debug_assert_eq!(observation.len(), OBSERVATION_LEN);
     let players = OBSERVATION_LEN - MAX_PLAYERS * PLAYER_LEN;
-    let (present, score) = (slot_offset("present"), slot_offset("score"));
-    for k in 0..MAX_PLAYERS {
+    let (present, score, spaces) = (slot_offset("present"), slot_offset("score"), slot_offset("spaces"));
+    let mut out = [0.0; PROSPECTS];
+    for (k, numbers) in out.chunks_exact_mut(BOARD_PROSPECTS).enumerate() {
         let slot = &observation[players + k * PLAYER_LEN..][..PLAYER_LEN];
         if slot[present] > 0.5 {
-            board_prospects(side, slot[score], &board_of_slot(slot), out);
-        } else {
-            out.extend(std::iter::repeat_n(0.0, BOARD_PROSPECTS));
+            board_prospects(side, slot[score], &board_of_slot(slot, spaces), numbers);
         }
     }
+    out
 }
 
 const _: () = assert!(NUM_SPACES == 6 * NUM_STARS, "every star has six spaces");
@@ -101,9 +99,7 @@ mod tests {
     fn of(g: &Game, seat: usize) -> Vec<f32> {
         let mut obs = Vec::new();
         observe(g, seat, &mut obs);
-        let mut out = Vec::new();
-        prospects(&obs, g.opts.side, &mut out);
-        out
+        prospects(&obs, g.opts.side).to_vec()
     }
 
     #[test]
