@@ -291,6 +291,10 @@ def test_a_search_takes_the_network_an_agent_spec_names():
     told.run(iterations=3000)
     agent = akropolis.Agent("mcts:net=default,c=0.7,iterations=3000", seed=5)
     assert told.result(top=1)["moves"][0]["move"] == agent.choose(g)
+    mixed = akropolis.Search(g, seed=5, net="default", mix=0.5, horizon="stage")
+    mixed.run(iterations=1000)
+    agent = akropolis.Agent("mcts:net=default,mix=0.5,horizon=stage,iterations=1000", seed=5)
+    assert mixed.result(top=1)["moves"][0]["move"] == agent.choose(g)
     rolled = akropolis.Search(g, seed=5)
     rolled.run(iterations=3000)
     visits = [(m["move"], m["visits"]) for m in guided.result(top=20)["moves"]]

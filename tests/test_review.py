@@ -13,6 +13,7 @@ from typing import ClassVar
 import pytest
 from click.testing import CliRunner
 
+from conftest import ROOT
 from pavilion import Agent, Game, Move, NotationError, OptionsError, Search, akropolis
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
@@ -513,7 +514,10 @@ def test_the_command_reviews_a_saved_game(runner):
         (["summer-empty.json"], "the record has no moves to review"),
         (["notes.json"], 'record: "format" must be one of "pavilion-record", "pavilion-akropolis-record"'),
         (["game.json", "--time-per-move", "0"], "--time-per-move"),
-        (["game.json", "--net", "default"], "Error: net: no network ships with this game"),
+        (
+            ["game.json", "--net", str(ROOT / "seeds/nets/akropolis-gen4/net.safetensors")],
+            "Error: net: the network reads 'akropolis'",
+        ),
         (["game.json", "--net", "missing.safetensors"], "Error: net: network 'missing.safetensors'"),
     ],
 )

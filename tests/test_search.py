@@ -134,11 +134,31 @@ def test_a_search_takes_a_network_file_and_says_why_it_cannot():
     best = guided.result(top=1)["moves"][0]["move"]
     assert best == pavilion.Agent(f"mcts:net={net},iterations=300,exact=off", seed=2).choose(g)
     for name, words in [
-        ("default", "net: no network ships with this game"),
+        ("no-such-net.safetensors", "net: network 'no-such-net.safetensors'"),
         (str(ROOT / "seeds" / "nets" / "akropolis-gen4" / "net.safetensors"), "net: the network reads 'akropolis'"),
     ]:
         with pytest.raises(OptionsError, match=words):
             Search(g, net=name)
+
+
+def test_a_search_takes_the_mix_and_horizon_an_agent_spec_names():
+    g = Game(seed=4)
+    net = str(ROOT / "seeds" / "nets" / "summer-gen1" / "net.safetensors")
+
+    def top(search):
+        search.run(iterations=400)
+        return [(m["move"], m["visits"]) for m in search.result(top=10)["moves"]]
+
+    for mix, horizon in [(0.5, "leaf"), (0.0, "stage")]:
+        spec = f"mcts:net={net},iterations=400,exact=off,mix={mix},horizon={horizon}"
+        searched = top(Search(g, seed=2, net=net, exact=False, mix=mix, horizon=horizon))
+        assert searched[0][0] == pavilion.Agent(spec, seed=2).choose(g), (mix, horizon)
+    assert top(Search(g, seed=2, net=net, exact=False, mix=0.5)) != top(Search(g, seed=2, net=net, exact=False))
+    for kwargs, words in [({"mix": 1.5}, "mix"), ({"mix": float("nan")}, "mix"), ({"horizon": "later"}, "horizon")]:
+        with pytest.raises(OptionsError, match=words):
+            Search(g, net=net, **kwargs)
+    with pytest.raises(TypeError, match="expected a number, not str"):
+        Search(g, net=net, mix="half")
 
 
 def test_mcts_agent_and_specs():
@@ -249,7 +269,7 @@ def test_cli_arena(tmp_path):
         (["solve", "POS", "--threads", "0"], ["threads"]),
         (["arena", "greedy", "mcts:speed=9"], ["unknown option"]),
         (["arena", "greedy", "--games", "0"], ["games"]),
-        (["solve", "POS", "--net", "default"], ["net: no network ships with this game"]),
+        (["solve", "POS", "--net", "nowhere.safetensors"], ["net: network 'nowhere.safetensors'"]),
     ],
 )
 def test_cli_search_errors(position, args, words):

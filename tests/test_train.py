@@ -83,6 +83,29 @@ def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):
         pavilion.Agent(f"mcts:net={ROOT / 'seeds/nets/akropolis-gen1/net.safetensors'}")
 
 
+def test_a_network_carries_the_mix_its_searches_take_and_a_new_mix_needs_no_training(data, tmp_path):
+    from safetensors import safe_open
+
+    out = tmp_path / "net"
+    first = train(data, out, arch=TINY, settings=Settings(epochs=1, batch=32))
+    net = out / "net.safetensors"
+    assert first["search"] == {"mix": 0.0}
+    args = f"train {data} --out {out} --epochs 1 --batch 32 --trunk 16 --head 8 --mix 0.5 --json".split()
+    mixed = CliRunner().invoke(main, args)
+    assert mixed.exit_code == 0, mixed.output
+    manifest = json.loads(mixed.output)
+    assert manifest["search"] == {"mix": 0.5}
+    assert manifest["losses"] == first["losses"], "the finished run is reused, not trained again"
+    with safe_open(str(net), "np") as f:
+        assert f.metadata()["mix"] == "0.5"
+    # The Rust search reads it: the network's mix is its searches' default (the engine test
+    # a_network_search_takes_the_network_s_own_mix_unless_told checks the number taken).
+    game = akropolis.Game(seed=3)
+    assert akropolis.Agent(f"mcts:net={net},iterations=30", seed=1).choose(game) in game.legal_moves()
+    r = CliRunner().invoke(main, ["train", str(data), "--out", str(out), "--mix", "1.5"])
+    assert r.exit_code == 2 and "--mix" in r.output and "Traceback" not in r.output, r.output
+
+
 @pytest.mark.parametrize("schedule", LR_SCHEDULES)
 def test_a_resumed_run_is_the_uninterrupted_one(data, tmp_path, schedule):
     settings = Settings(epochs=3, batch=32, lr_schedule=schedule)

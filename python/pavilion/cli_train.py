@@ -59,6 +59,14 @@ def widths(text: str) -> tuple[int, ...]:
     default=None,
     help="Processes that encode the data, and PyTorch's threads (default: all cores).",
 )
+@click.option(
+    "--mix",
+    type=click.FloatRange(0, 1),
+    default=0.0,
+    show_default=True,
+    help="The share of a rollout's outcome beside the network's value that its searches take when their spec "
+    "gives no mix= (written in the network; run again with another value to rewrite it without training).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def train_command(
     data: tuple[str, ...],
@@ -73,6 +81,7 @@ def train_command(
     trunk: str,
     head: str,
     threads: int | None,
+    mix: float,
     as_json: bool,
 ) -> None:
     """Train a network on the self-play folders DATA (one or more, of the same
@@ -99,7 +108,7 @@ def train_command(
                 f"held out value {h['value']:.4f} policy {h['policy']:.4f}"
             )
 
-    manifest = train(data, out, arch=arch, settings=settings, progress=shown, threads=threads)
+    manifest = train(data, out, arch=arch, settings=settings, progress=shown, threads=threads, mix=mix)
     if as_json:
         click.echo(json.dumps(manifest, indent=2))
     else:

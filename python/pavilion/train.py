@@ -155,6 +155,8 @@ def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
         "move_features": str(manifest["move_features"]),
         "manifest": json.dumps(manifest, sort_keys=True),
     }
+    if "search" in manifest:
+        metadata["mix"] = str(manifest["search"]["mix"])
     replace_atomically(path, save(tensors, metadata=metadata))
     return path
 
@@ -422,13 +424,18 @@ def train(
     settings: Settings | None = None,
     progress: Callable[[dict[str, Any]], None] | None = None,
     threads: int | None = None,
+    mix: float = 0.0,
 ) -> dict[str, Any]:
     """Trains on the self-play folder `data` (or several, of the same game and
     player count: say the last generations' games), writing
     `out`/net.safetensors and `out`/manifest.json; resumes from
     `out`/checkpoint.pt when it holds a run of the same data and settings.
     `threads` processes encode the data (default: every core), and PyTorch
-    trains with as many threads when it is given. Returns the manifest."""
+    trains with as many threads when it is given. `mix` is written in the
+    network for the searches it guides to take when their spec gives no
+    `mix=` (how it is meant to be used, not how it learns: a finished run
+    given another mix writes its network again, without training). Returns
+    the manifest."""
     import numpy as np
 
     from pavilion import selfplay
@@ -444,6 +451,8 @@ def train(
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     if settings.unvisited_moves < 0:
         raise OptionsError(f"unvisited_moves must be 0 or more, not {settings.unvisited_moves}")
+    if not 0 <= mix <= 1:
+        raise OptionsError(f"mix must be from 0 to 1, not {mix}")
     if settings.lr_schedule not in LR_SCHEDULES:
         raise OptionsError(f"lr_schedule is one of {', '.join(LR_SCHEDULES)}, not {settings.lr_schedule!r}")
     ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
@@ -518,6 +527,7 @@ def train(
         "move_features": int(ex.moves.shape[1]),
         "architecture": asdict(arch),
         "settings": asdict(settings),
+        "search": {"mix": mix},
         "data": {
             "path": [str(p) for p in paths],
             "agent": agents,

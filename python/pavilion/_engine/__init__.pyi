@@ -424,10 +424,13 @@ class Search:
         moves: list[Move | str] | None = None,
         widening: str | None = None,
         net: str | None = None,
+        mix: float | None = None,
+        horizon: str | None = None,
     ) -> Self:
         """Options left as None take the engine's defaults (those of `mcts` agents).
         With `moves`, only those (legal now) are searched; with `net` (a network
-        file, or "default"), the network judges the leaves."""
+        file, or "default"), the network judges the leaves; `mix` and `horizon`
+        are its spec's `mix=` and `horizon=`."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -227,9 +227,12 @@ class Search:
         moves: list[Move | str] | None = None,
         widening: str | None = None,
         net: str | None = None,
+        mix: float | None = None,
+        horizon: str | None = None,
     ) -> Self:
         """With `moves`, only those (legal now) are searched; with `net` (a
-        network file, or "default"), the network judges the leaves."""
+        network file, or "default"), the network judges the leaves; `mix` and `horizon`
+        are its spec's `mix=` and `horizon=`."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -298,7 +298,7 @@ impl SpecOption {
             "exact" => d.exact.to_string(),
             "widening" => d.widening.to_string(),
             "net" => return None,
-            "mix" => d.net_mix.to_string(),
+            "mix" => format!("{}, or the network's own where its file gives one", d.net_mix),
             "puct" => d.puct.to_string(),
             "priors" => d.priors.to_string(),
             "horizon" => d.horizon.to_string(),
@@ -437,7 +437,7 @@ fn read_mcts(
         iterations = Some(DEFAULT_ITERATIONS);
     }
     if let Some(net) = net {
-        set_net(&mut cfg, net, seen.contains(&"c"));
+        set_net(&mut cfg, net, NetGiven { exploration: seen.contains(&"c"), mix: seen.contains(&"mix") });
     }
     Ok(MctsAgent::new(cfg, iterations, time))
 }
@@ -460,23 +460,33 @@ fn read_net(
     Ok(net)
 }
 
+/// Which of the settings a network changes the caller gave (they then
+/// stand): its exploration (`c=`) and its mix (`mix=`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NetGiven {
+    pub exploration: bool,
+    pub mix: bool,
+}
+
 /// Guides a search with the network `name` names (as an `mcts` spec's
-/// `net=`), for a search built from options rather than a spec; unless
-/// `exploration_given`, it explores as a spec with `net=` and no `c=` does.
-pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, exploration_given: bool) -> Result<(), Error> {
+/// `net=`), for a search built from options rather than a spec: what the
+/// caller did not give, it sets as a spec with `net=` does (the network's
+/// exploration, and the network's own mix).
+pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, given: NetGiven) -> Result<(), Error> {
     let net =
         read_net(name, G::encoding(), G::default_net).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
-    set_net(cfg, net, exploration_given);
+    set_net(cfg, net, given);
     Ok(())
 }
 
-/// Gives a search its network; the network's search explores less than the
-/// rollouts' ([`crate::search::NET_EXPLORATION`]) unless the caller set the exploration.
-fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, exploration_given: bool) {
-    cfg.net = Some(net);
-    if !exploration_given {
+fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, given: NetGiven) {
+    if !given.exploration {
         cfg.exploration = crate::search::NET_EXPLORATION;
     }
+    if !given.mix {
+        cfg.net_mix = net.info.mix;
+    }
+    cfg.net = Some(net);
 }
 
 /// Plays a game to its end between agents (seat i uses `agents[i]`): the

@@ -39,6 +39,11 @@ pub struct NetInfo {
     pub move_features: usize,
     /// The manifest as written (JSON): data, steps, seed, commit...
     pub manifest: String,
+    /// The share of a rollout's outcome beside the network's value that a
+    /// search it guides takes when its spec gives no `mix=`: part of how the
+    /// network is meant to be used, measured in arenas and written by
+    /// `pavilion train --mix` (metadata `mix`; 0 where absent).
+    pub mix: f64,
 }
 
 #[derive(Clone)]
@@ -144,6 +149,15 @@ fn meta_number(m: &HashMap<String, String>, key: &str) -> Result<usize, Error> {
     text.parse().map_err(|_| bad(format!("\"{key}\" must be a whole number, not {}", crate::error::quote(text))))
 }
 
+/// The metadata's `mix`, a number from 0 to 1 (0 where the file has none).
+fn meta_mix(m: &HashMap<String, String>) -> Result<f64, Error> {
+    let Some(text) = m.get("mix") else { return Ok(0.0) };
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| (0.0..=1.0).contains(x))
+        .ok_or_else(|| bad(format!("\"mix\" must be a number from 0 to 1, not {}", crate::error::quote(text))))
+}
+
 /// The layers `{prefix}.0`, `{prefix}.1`, ... in order, checked to chain from `inputs` numbers.
 fn layers(st: &SafeTensors<'_>, prefix: &str, inputs: usize) -> Result<Vec<Linear>, Error> {
     let mut out = Vec::new();
@@ -197,6 +211,7 @@ impl Net {
             position_features: meta_number(m, "position_features")?,
             move_features: meta_number(m, "move_features")?,
             manifest: m.get("manifest").cloned().unwrap_or_default(),
+            mix: meta_mix(m)?,
         };
         let st = SafeTensors::deserialize(bytes).map_err(|e| bad(format!("not safetensors ({e})")))?;
         let trunk = layers(&st, "trunk", info.position_features)?;

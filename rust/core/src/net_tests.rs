@@ -127,6 +127,8 @@ fn a_malformed_network_file_is_refused_with_its_reason() {
         (with("format", "other"), "\"format\" must be \"pavilion-net\""),
         (with("version", "2"), "version 2 is not read here"),
         (with("position_features", "five"), "\"position_features\" must be a whole number"),
+        (with("mix", "1.5"), "\"mix\" must be a number from 0 to 1, not '1.5'"),
+        (with("mix", "NaN"), "\"mix\" must be a number from 0 to 1"),
         (without("game"), "the metadata has no \"game\""),
         (file(&short, metadata()), "the policy head must end in 1 number"),
         (file(&wide, metadata()), "trunk.0 has shape [4, 6] and bias [4]; it takes 5 inputs"),

@@ -19,6 +19,11 @@ fn hand_net(win_logit: f32, logits: [f32; 3]) -> Arc<Net> {
 
 /// [`hand_net`]'s file.
 fn hand_net_file(win_logit: f32, logits: [f32; 3]) -> Vec<u8> {
+    hand_net_file_with(win_logit, logits, &[])
+}
+
+/// [`hand_net`]'s file, with more metadata.
+fn hand_net_file_with(win_logit: f32, logits: [f32; 3], more: &[(&str, &str)]) -> Vec<u8> {
     let t: Tensors = vec![
         // The trunk ignores the position: h = relu(1) = 1.
         ("trunk.0.weight".into(), vec![1, 2], vec![0.0, 0.0]),
@@ -29,8 +34,9 @@ fn hand_net_file(win_logit: f32, logits: [f32; 3]) -> Vec<u8> {
         ("policy.0.bias".into(), vec![1], vec![0.0]),
     ];
     let mut meta = metadata();
-    for (k, v) in [("game", "nim"), ("encoding_version", "1"), ("position_features", "2"), ("move_features", "3")] {
-        meta.insert(k.into(), v.into());
+    let nim = [("game", "nim"), ("encoding_version", "1"), ("position_features", "2"), ("move_features", "3")];
+    for (k, v) in nim.iter().chain(more) {
+        meta.insert(k.to_string(), v.to_string());
     }
     file(&t, meta)
 }
@@ -177,6 +183,28 @@ fn a_network_search_explores_less_unless_told() {
     assert_eq!(c(format!("mcts:net={},c=0.9", path.display())), 0.9, "a given c stands");
     assert_eq!(c(format!("mcts:c=0.9,net={}", path.display())), 0.9, "in any order");
     assert!(super::NET_EXPLORATION < SearchConfig::default().exploration);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_network_search_takes_the_network_s_own_mix_unless_told() {
+    use crate::agents::{guide_search, mcts_agent_from_spec, NetGiven};
+    let dir = std::env::temp_dir().join(format!("pavilion-guide-mix-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (plain, mixed) = (dir.join("plain.safetensors"), dir.join("mixed.safetensors"));
+    std::fs::write(&plain, hand_net_file(0.0, [0.0; 3])).unwrap();
+    std::fs::write(&mixed, hand_net_file_with(0.0, [0.0; 3], &[("mix", "0.25")])).unwrap();
+    assert_eq!(hand_net(0.0, [0.0; 3]).info.mix, 0.0, "no mix in the file: none");
+    let mix = |spec: String| mcts_agent_from_spec::<Nim>(&spec, 0).unwrap().cfg.net_mix;
+    assert_eq!(mix(format!("mcts:net={}", plain.display())), 0.0);
+    assert_eq!(mix(format!("mcts:net={}", mixed.display())), 0.25, "the network's own");
+    assert_eq!(mix(format!("mcts:net={},mix=0.75", mixed.display())), 0.75, "a given mix stands");
+    assert_eq!(mix(format!("mcts:mix=0,net={}", mixed.display())), 0.0, "in any order, 0 too");
+    let mut cfg = SearchConfig { net_mix: 0.5, ..SearchConfig::default() };
+    guide_search::<Nim>(&mut cfg, &mixed.display().to_string(), NetGiven { exploration: false, mix: true }).unwrap();
+    assert_eq!(cfg.net_mix, 0.5, "a search built from options keeps the mix it was given");
+    guide_search::<Nim>(&mut cfg, &mixed.display().to_string(), NetGiven::default()).unwrap();
+    assert_eq!((cfg.net_mix, cfg.exploration), (0.25, super::NET_EXPLORATION));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
