@@ -15,6 +15,8 @@ from pavilion._engine.bench import (
     akropolis_net_values,
     akropolis_random_games,
     mcts,
+    net_mcts,
+    net_values,
     random_games,
 )
 from pavilion.bench import python_random_games
@@ -77,6 +79,17 @@ def test_akropolis_movegen(benchmark):
 @pytest.mark.benchmark(group="akropolis")
 def test_akropolis_random_games(benchmark):
     assert benchmark(akropolis_random_games, 2, 200, 0) == AKROPOLIS_TURNS_AND_POINTS_200
+
+
+@pytest.mark.benchmark(group="network")
+def test_shipped_network_values(benchmark):
+    assert benchmark(net_values, 2000) == 2000
+
+
+@pytest.mark.benchmark(group="network")
+def test_search_with_the_shipped_network_and_its_mix(benchmark):
+    nodes, visits = benchmark(net_mcts, 2000)
+    assert nodes == 2001 and 0 < visits <= 2000
 
 
 @pytest.mark.benchmark(group="akropolis network")

@@ -274,12 +274,6 @@ def test_the_master_level_is_refused_where_its_network_did_not_learn(runner, pla
     assert "Traceback" not in out.output and not list(Path().glob("*.json")), "no game started, nothing saved"
 
 
-def test_summer_pavilion_ships_no_network():
-    import pavilion
-
-    assert pavilion.Agent.DEFAULT_NET_PLAYERS == []
-
-
 def test_a_record_s_game_has_every_option_of_the_record():
     from pavilion.akropolis.record import AkropolisRecord
 

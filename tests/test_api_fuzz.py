@@ -112,6 +112,8 @@ CALLS = {
     "bench.akropolis_mcts(threads)": lambda x: bench.akropolis_mcts(10, threads=x),
     "bench.akropolis_net_mcts": lambda x: bench.akropolis_net_mcts(x),
     "bench.akropolis_net_values": lambda x: bench.akropolis_net_values(x),
+    "bench.net_mcts": lambda x: bench.net_mcts(x),
+    "bench.net_values": lambda x: bench.net_values(x),
     "text.quote": lambda x: text.quote(x),
     "text.escape_controls": lambda x: text.escape_controls(x),
     "parse_side": lambda x: pavilion._engine.parse_side(x),

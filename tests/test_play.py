@@ -1,6 +1,7 @@
 """`pavilion play`, `score` and `star`, driven end to end with scripted input."""
 
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -239,3 +240,35 @@ def test_star_empty_and_gray(runner):
 def test_star_errors(runner, args):
     r = runner.invoke(main, ["star", *args])
     assert r.exit_code == 2
+
+
+def test_levels_are_mcts_budgets_the_engine_accepts():
+    import pavilion
+    from pavilion.play import LEVELS, level_spec
+
+    assert list(LEVELS) == ["easy", "normal", "strong", "master"]
+    assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["strong"]
+    for level in LEVELS:
+        pavilion.Agent(level_spec(level))
+    assert level_spec("master") == f"mcts:iterations={LEVELS['master']},net=default"
+
+
+def test_the_master_level_plays_with_the_shipped_network(runner):
+    from pavilion.play import LEVELS
+
+    out = play(runner, ["--level", "master", "--seed", "2"], ["1", "save g.json", "quit", "n"])
+    assert out.exit_code == 0, out.output
+    record = GameRecord.from_json(open("g.json").read())
+    assert record.seats == ["human", f"mcts:iterations={LEVELS['master']},net=default"]
+    assert len(record.moves) == 2  # yours, and the network-guided search's answer
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_master_level_is_refused_where_its_network_did_not_learn(runner, players):
+    import pavilion
+
+    assert pavilion.Agent.DEFAULT_NET_PLAYERS == [2]
+    out = play(runner, ["--level", "master", "--players", str(players)], [])
+    assert out.exit_code == 2, out.output
+    assert f"--level master plays the network shipped for 2-player games, not {players} players" in out.output
+    assert "Traceback" not in out.output and not list(Path().glob("*.json")), "no game started, nothing saved"

@@ -31,6 +31,7 @@ class Sizes:
     python_games: int
     vec_batches: int
     mcts_iterations: int
+    net_values: int
     akropolis_positions: int
     akropolis_games: int
     akropolis_mcts_iterations: int
@@ -45,6 +46,7 @@ FULL = Sizes(
     python_games=300,
     vec_batches=300,
     mcts_iterations=20000,
+    net_values=20000,
     akropolis_positions=1000,
     akropolis_games=10000,
     akropolis_mcts_iterations=10000,
@@ -58,6 +60,7 @@ QUICK = Sizes(
     python_games=40,
     vec_batches=40,
     mcts_iterations=3000,
+    net_values=3000,
     akropolis_positions=200,
     akropolis_games=1000,
     akropolis_mcts_iterations=2000,
@@ -204,6 +207,27 @@ def run(
         threads=1,
     )
     signature["mcts_informed_best_visits"] = best_visits[-1]
+
+    # The shipped network (mcts:net=default): its value alone, and the search it guides (with its mix).
+    def net_mcts(iterations: int) -> int:
+        nodes, visits = bench.net_mcts(iterations)
+        signature["mcts_net_best_visits"] = visits
+        return nodes
+
+    measure(
+        "network value evaluations (shipped network), 1 thread",
+        "evaluations/s",
+        partial(bench.net_values, size.net_values),
+        partial(per_game, size.net_values),
+        threads=1,
+    )
+    measure(
+        "MCTS with the shipped network, 1 thread",
+        "iterations/s",
+        lambda: net_mcts(size.mcts_iterations),
+        partial(per_game, size.mcts_iterations),
+        threads=1,
+    )
 
     # Akropolis has a signature of its own, so Summer Pavilion's stays comparable across versions.
     akropolis_signature: dict[str, int] = {}

@@ -10,11 +10,13 @@ from rich.console import RenderableType
 
 from pavilion import render
 from pavilion._engine import Game
-from pavilion.session import Session, plural
+from pavilion.session import MASTER, Session, plural
 from pavilion.session import level_spec as _level_spec
 
-#: MCTS iterations a move for each --level; hints use the same budget.
-LEVELS = {"easy": 3000, "normal": 15000, "strong": 50000}
+#: MCTS iterations a move for each --level; master searches as many as strong,
+#: guided by the shipped network (and half its leaves' values from rollouts,
+#: the mix its file names); hints use the same budget, without the network.
+LEVELS = {"easy": 3000, "normal": 15000, "strong": 50000, MASTER: 50000}
 DEFAULT_LEVEL = "normal"
 
 HELP = """\

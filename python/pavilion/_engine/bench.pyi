@@ -12,6 +12,8 @@ __all__ = [
     "akropolis_net_values",
     "akropolis_random_games",
     "mcts",
+    "net_mcts",
+    "net_values",
     "random_games",
 ]
 
@@ -31,6 +33,13 @@ def random_games(players: int, games: int, seed: int = 0, threads: int = 1) -> i
 
 def mcts(iterations: int, threads: int = 1, rollout: str = "uniform") -> tuple[int, int]:
     """MCTS iterations on the fixed 2-player position; returns (tree nodes created, visits of the best move)."""
+
+def net_mcts(iterations: int) -> tuple[int, int]:
+    """Iterations of `mcts:net=default` (the shipped network, its mix) on the fixed position (one thread);
+    returns (nodes created, visits of the best move)."""
+
+def net_values(count: int) -> int:
+    """The shipped network's value, `count` times on the fixed position (encoding included); returns `count`."""
 
 @final
 class AkropolisPositions:

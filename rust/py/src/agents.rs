@@ -32,7 +32,7 @@ impl PyAgent {
         &self.spec
     }
 
-    /// The player counts the shipped network (`mcts:net=default`) learned for: none ships for Summer Pavilion.
+    /// The player counts the shipped network (`mcts:net=default`, `--level master`) learned for.
     #[classattr]
     #[pyo3(name = "DEFAULT_NET_PLAYERS")]
     fn default_net_players() -> Vec<usize> {

@@ -21,6 +21,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(akropolis_mcts, m)?)?;
     m.add_function(wrap_pyfunction!(akropolis_net_mcts, m)?)?;
     m.add_function(wrap_pyfunction!(akropolis_net_values, m)?)?;
+    m.add_function(wrap_pyfunction!(net_mcts, m)?)?;
+    m.add_function(wrap_pyfunction!(net_values, m)?)?;
     Ok(())
 }
 
@@ -102,6 +104,22 @@ pub fn bench_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) 
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
     let rollout: RolloutKind = rollout.parse().map_err(crate::errors::to_py)?;
     crate::interrupt::run(py, |_| bench::mcts(iterations, threads, rollout))
+}
+
+/// Iterations of `mcts:net=default` (the shipped network and its mix) on
+/// the fixed 2-player position (one thread); returns (tree nodes created,
+/// visits of the most visited move).
+#[pyfunction]
+pub fn net_mcts(py: Python<'_>, iterations: Int) -> PyResult<(u64, u64)> {
+    let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
+    crate::interrupt::run(py, |_| bench::net_mcts(iterations))
+}
+
+/// The shipped network's value, `count` times on the fixed position; returns `count`.
+#[pyfunction]
+pub fn net_values(py: Python<'_>, count: Int) -> PyResult<u64> {
+    let count = count.within("count", 1, MAX_ITERATIONS)?;
+    crate::interrupt::run(py, |_| bench::net_values(count))
 }
 
 /// Akropolis MCTS iterations on its fixed 2-player opening; returns (tree nodes

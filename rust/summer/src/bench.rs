@@ -83,3 +83,26 @@ pub fn mcts_position() -> Game {
 pub fn mcts(iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64) {
     pavilion_core::search::bench_iterations(&mcts_position(), iterations, threads, rollout)
 }
+
+/// Runs `iterations` iterations of the search `mcts:net=default` runs (the
+/// shipped network, its exploration and its mix, one thread) on the fixed
+/// position; returns the tree nodes created and the most visited move's visits.
+pub fn net_mcts(iterations: u64) -> (u64, u64) {
+    use pavilion_core::search::{bench_search, SearchConfig};
+    let mut cfg = SearchConfig { seed: 1, ..SearchConfig::default() };
+    pavilion_core::agents::guide_search::<Game>(&mut cfg, pavilion_core::agents::DEFAULT_NET, Default::default())
+        .expect("the shipped network reads (shipped tests)");
+    bench_search(&mcts_position(), iterations, cfg)
+}
+
+/// Evaluates the shipped network's value `count` times on the fixed position
+/// (its encoding included, as a leaf of the search does); returns `count`.
+pub fn net_values(count: u64) -> u64 {
+    let (net, g) = (crate::shipped::shipped_net(), mcts_position());
+    let mut features = Vec::new();
+    for _ in 0..count {
+        pavilion_core::Game::encode_position(&g, &mut features);
+        std::hint::black_box(net.value(&features));
+    }
+    count
+}

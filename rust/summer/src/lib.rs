@@ -35,6 +35,7 @@ pub mod prospects;
 pub mod scoring;
 pub mod search;
 pub mod setup;
+pub mod shipped;
 pub mod state;
 pub mod tiles;
 

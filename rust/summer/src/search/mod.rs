@@ -107,6 +107,9 @@ impl pavilion_core::Game for Game {
     fn encoding() -> Option<pavilion_core::net::EncodingInfo> {
         Some(crate::encoding::ENCODING)
     }
+    fn default_net() -> Option<std::sync::Arc<pavilion_core::net::Net>> {
+        Some(crate::shipped::shipped_net())
+    }
     fn encode_position(&self, out: &mut Vec<f32>) {
         out.clear();
         crate::encoding::position_features(self, out);

@@ -1,0 +1,50 @@
+//! The network shipped with pavilion for Summer Pavilion (`mcts:net=default`):
+//! the best generation of self-play so far, embedded in the binary (its
+//! manifest and arena figures are beside the file, in `seeds/nets/`) and read
+//! once, the first time a spec asks for it. Its file names the mix its
+//! searches take (`mix=`): alone, its value misjudges what a round's draft and
+//! placing bring, and beside a rollout it wins (docs/learning.md).
+
+use std::sync::{Arc, OnceLock};
+
+use pavilion_core::net::Net;
+
+/// The shipped network's folder (manifest.json, arena figures), from the repository's root.
+pub const SHIPPED_NET: &str = "seeds/nets/summer-gen2";
+static BYTES: &[u8] = include_bytes!("../../../seeds/nets/summer-gen2/net.safetensors");
+
+/// The shipped network, read on first use.
+pub fn shipped_net() -> Arc<Net> {
+    static NET: OnceLock<Arc<Net>> = OnceLock::new();
+    NET.get_or_init(|| Arc::new(Net::from_bytes(BYTES).expect("the shipped network reads (shipped_tests)"))).clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use pavilion_core::agents::{agent_from_spec, mcts_agent_from_spec};
+
+    use super::*;
+    use crate::{encoding::ENCODING, Game, Options};
+
+    #[test]
+    fn the_shipped_network_reads_this_games_encoding_and_is_the_named_one() {
+        shipped_net().check_game(&ENCODING).unwrap();
+        let named =
+            std::fs::read(format!("{}/../../{SHIPPED_NET}/net.safetensors", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        assert_eq!(named, BYTES, "SHIPPED_NET names the embedded file");
+        assert!(Arc::ptr_eq(&shipped_net(), &shipped_net()), "read once");
+        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2]);
+    }
+
+    #[test]
+    fn net_default_plays_with_the_shipped_network_and_its_mix() {
+        let spec = "mcts:net=default,iterations=200";
+        let mut agent = agent_from_spec::<Game>(spec, 1).unwrap();
+        let g = Game::new(Options::default(), 1);
+        let m = agent.choose_until(&g, &std::sync::atomic::AtomicBool::new(false)).unwrap();
+        assert!(pavilion_core::Game::is_legal(&g, &m));
+        // Measured: the network alone loses to the rollouts; half and half wins.
+        assert_eq!(shipped_net().info.mix, 0.5);
+        assert_eq!(mcts_agent_from_spec::<Game>(spec, 1).unwrap().cfg.net_mix, 0.5);
+    }
+}
