@@ -127,6 +127,46 @@ impl NetInfo {
     }
 }
 
+/// A network shipped inside a game's binary (`net=default`): its folder in
+/// the repository (manifest, arena figures beside the file) and its bytes,
+/// read once, the first time a search asks for it.
+pub struct ShippedNet {
+    /// The folder, from the repository's root (`seeds/nets/...`).
+    pub folder: &'static str,
+    /// The file's bytes (`include_bytes!` of the folder's `net.safetensors`).
+    pub bytes: &'static [u8],
+    net: std::sync::OnceLock<std::sync::Arc<Net>>,
+}
+
+impl ShippedNet {
+    pub const fn new(folder: &'static str, bytes: &'static [u8]) -> ShippedNet {
+        ShippedNet { folder, bytes, net: std::sync::OnceLock::new() }
+    }
+
+    /// The network, read on first use; a game's tests read it, so a bad file fails them.
+    pub fn get(&self) -> std::sync::Arc<Net> {
+        self.net
+            .get_or_init(|| std::sync::Arc::new(Net::from_bytes(self.bytes).expect("the shipped network reads")))
+            .clone()
+    }
+
+    /// Checks, for a game's tests, that the network reads `encoding`, that
+    /// `folder` holds the embedded file (the crate is at `manifest_dir`, two
+    /// folders below the repository's root) and that it is read once.
+    pub fn check(&self, encoding: &EncodingInfo, manifest_dir: &str) -> Result<(), String> {
+        self.get().check_game(encoding).map_err(|e| e.to_string())?;
+        let path = format!("{manifest_dir}/../../{}/net.safetensors", self.folder);
+        let named = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+        if named != self.bytes {
+            return Err(format!("{path} is not the embedded network"));
+        }
+        if !std::sync::Arc::ptr_eq(&self.get(), &self.get()) {
+            return Err("the shipped network is read more than once".into());
+        }
+        Ok(())
+    }
+}
+
 /// A loaded policy + value network.
 #[derive(Clone)]
 pub struct Net {

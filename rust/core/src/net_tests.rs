@@ -208,3 +208,17 @@ fn a_network_says_the_player_count_it_learned_for_where_its_manifest_does() {
     meta.insert("manifest".into(), r#"{"data": {"players": 3, "games": 10}}"#.into());
     assert_eq!(Net::from_bytes(&file(&tiny(2), meta)).unwrap().info.players(), Some(3));
 }
+
+#[test]
+fn a_shipped_network_is_read_once_and_checked_against_its_folder() {
+    let bytes: &'static [u8] = Box::leak(file(&tiny(5), metadata()).into_boxed_slice());
+    let toy = EncodingInfo { game: "toy", version: 3, position_features: 5, move_features: 3, prefixes: &[] };
+    let shipped = ShippedNet::new("seeds/nets/akropolis-gen4", bytes);
+    assert!(std::sync::Arc::ptr_eq(&shipped.get(), &shipped.get()), "read once");
+    let e = shipped.check(&toy, env!("CARGO_MANIFEST_DIR")).unwrap_err();
+    assert!(e.ends_with("seeds/nets/akropolis-gen4/net.safetensors is not the embedded network"), "{e}");
+    let other = EncodingInfo { game: "chess", ..toy };
+    assert!(shipped.check(&other, env!("CARGO_MANIFEST_DIR")).unwrap_err().contains("not chess encoding 3"));
+    let nowhere = ShippedNet::new("seeds/nets/no-such-folder", bytes);
+    assert!(nowhere.check(&toy, env!("CARGO_MANIFEST_DIR")).unwrap_err().contains("no-such-folder"));
+}
