@@ -98,11 +98,5 @@ pub fn net_mcts(iterations: u64) -> (u64, u64) {
 /// Evaluates the shipped network's value `count` times on the fixed position
 /// (its encoding included, as a leaf of the search does); returns `count`.
 pub fn net_values(count: u64) -> u64 {
-    let (net, g) = (crate::shipped::shipped_net(), mcts_position());
-    let mut features = Vec::new();
-    for _ in 0..count {
-        pavilion_core::Game::encode_position(&g, &mut features);
-        std::hint::black_box(net.value(&features));
-    }
-    count
+    pavilion_core::search::bench_net_values(&mcts_position(), count)
 }

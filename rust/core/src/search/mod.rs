@@ -479,6 +479,19 @@ pub fn bench_search<G: Game>(root: &G, iterations: u64, cfg: SearchConfig) -> (u
     (r.nodes as u64, r.moves[0].visits)
 }
 
+/// A benchmark workload: the game's shipped network judges `root` `count`
+/// times, its encoding included, as a leaf of the search is judged; returns
+/// `count`.
+pub fn bench_net_values<G: Game>(root: &G, count: u64) -> u64 {
+    let net = G::default_net().expect("the game ships a network");
+    let mut features = Vec::new();
+    for _ in 0..count {
+        root.encode_position(&mut features);
+        std::hint::black_box(net.value(&features));
+    }
+    count
+}
+
 #[cfg(test)]
 pub(crate) mod toy_tests;
 
