@@ -14,7 +14,6 @@ from pavilion._engine import (
     ROUNDS,
     Agent,
     Game,
-    Move,
     __version__,
 )
 from pavilion._engine.text import escape_controls, quote
@@ -29,10 +28,12 @@ from pavilion.cli_common import (
     SIDE_NAMES,
     InputError,
     PavilionGroup,
+    apply_command,
     arena_screen,
     check_pictures,
     console,
     load_game,
+    perft_command,
     picture,
     picture_options,
     progress_console,
@@ -176,30 +177,8 @@ def moves(position: str) -> None:
     console.print(t)
 
 
-@main.command()
-@click.argument("position")
-@click.argument("move_texts", metavar="MOVE...", nargs=-1, required=True)
-def apply(position: str, move_texts: tuple[str, ...]) -> None:
-    """Play moves on a position file and print the new position."""
-    game = load_position(position)
-    for i, text in enumerate(move_texts, 1):
-        try:
-            game.play(Move.parse(text))
-        except ValueError as e:
-            raise InputError(f"move {i} ({quote(text)}): {e}") from None
-    click.echo(game.to_json())
-
-
-@main.command()
-@click.argument("position", required=False)
-@click.option("--depth", type=click.IntRange(1, 8), default=3, show_default=True)
-def perft(position: str | None, depth: int) -> None:
-    """Count legal move sequences (default position: a new 2-player game, seed 1)."""
-    game = load_position(position) if position else Game(players=2, seed=1)
-    for d in range(1, depth + 1):
-        click.echo(f"depth {d}: {game.perft(d)}")
-
-
+main.add_command(apply_command(load_position))
+main.add_command(perft_command(load_position, lambda: Game(players=2, seed=1), max_depth=8, depth=3))
 main.add_command(
     solve_command(
         load_position,

@@ -24,7 +24,7 @@ from rich.text import Text
 
 from pavilion import analysis
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, akropolis, parse_side
-from pavilion._engine.text import escape_controls
+from pavilion._engine.text import escape_controls, quote
 from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture, shown
 
 if TYPE_CHECKING:
@@ -305,6 +305,41 @@ def solve_command(load: Callable[[str, int | None], Any], doc: str) -> click.Com
         analyse(game, position, iterations, seconds, threads, top, seed, as_json, svg_path, png_path, net)
 
     return solve
+
+
+def apply_command(load: Callable[[str], Any]) -> click.Command:
+    """A game's `apply` command: `load(path)` reads its position file."""
+
+    @click.command("apply")
+    @click.argument("position")
+    @click.argument("move_texts", metavar="MOVE...", nargs=-1, required=True)
+    def apply(position: str, move_texts: tuple[str, ...]) -> None:
+        """Play moves on a position file and print the new position."""
+        game = load(position)
+        for i, text in enumerate(move_texts, 1):
+            try:
+                game.play(text)
+            except ValueError as e:
+                raise InputError(f"move {i} ({quote(text)}): {e}") from None
+        click.echo(game.to_json())
+
+    return apply
+
+
+def perft_command(load: Callable[[str], Any], new_game: Callable[[], Any], max_depth: int, depth: int) -> click.Command:
+    """A game's `perft` command: `load(path)` reads a position file, `new_game()`
+    deals the default one; `--depth` goes from 1 to `max_depth`, `depth` by default."""
+
+    @click.command("perft")
+    @click.argument("position", required=False)
+    @click.option("--depth", type=click.IntRange(1, max_depth), default=depth, show_default=True)
+    def perft(position: str | None, depth: int) -> None:
+        """Count legal move sequences (default position: a new 2-player game, seed 1)."""
+        game = load(position) if position else new_game()
+        for d in range(1, depth + 1):
+            click.echo(f"depth {d}: {game.perft(d)}")
+
+    return perft
 
 
 def analyse(

@@ -7,7 +7,6 @@ from rich.table import Table
 
 from pavilion._engine import AGENT_OPTIONS
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Agent, Game
-from pavilion._engine.text import quote
 from pavilion.akropolis import render
 from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
@@ -17,10 +16,12 @@ from pavilion.cli_common import (
     ROUND_ROBIN_OPTION,
     SEED,
     InputError,
+    apply_command,
     arena_screen,
     check_pictures,
     console,
     load_game,
+    perft_command,
     picture,
     picture_options,
     ray_or_local,
@@ -115,30 +116,8 @@ def moves(position: str) -> None:
     console.print(t)
 
 
-@akropolis.command()
-@click.argument("position")
-@click.argument("move_texts", metavar="MOVE...", nargs=-1, required=True)
-def apply(position: str, move_texts: tuple[str, ...]) -> None:
-    """Play moves on a position file and print the new position."""
-    game = load_position(position)
-    for i, text in enumerate(move_texts, 1):
-        try:
-            game.play(text)
-        except ValueError as e:
-            raise InputError(f"move {i} ({quote(text)}): {e}") from None
-    click.echo(game.to_json())
-
-
-@akropolis.command()
-@click.argument("position", required=False)
-@click.option("--depth", type=click.IntRange(1, 6), default=2, show_default=True)
-def perft(position: str | None, depth: int) -> None:
-    """Count legal move sequences (default position: a new 2-player game, seed 1)."""
-    game = load_position(position) if position else Game(players=2, seed=1)
-    for d in range(1, depth + 1):
-        click.echo(f"depth {d}: {game.perft(d)}")
-
-
+akropolis.add_command(apply_command(load_position))
+akropolis.add_command(perft_command(load_position, lambda: Game(players=2, seed=1), max_depth=6, depth=2))
 akropolis.add_command(
     solve_command(
         load_position,
