@@ -20,9 +20,9 @@ from pavilion._engine.text import escape_controls, quote
 from pavilion.akropolis.cli import akropolis
 from pavilion.cli_board import board_command, serve_command
 from pavilion.cli_common import (
+    ARENA_OPTIONS,
+    ARENA_RUN_OPTIONS,
     MOVE_OPTION,
-    RAY_OPTION,
-    ROUND_ROBIN_OPTION,
     SEED,
     SIDE,
     SIDE_NAMES,
@@ -204,15 +204,9 @@ def agents_epilog() -> str:
 
 
 @main.command(epilog=agents_epilog())
-@click.argument("agents", nargs=-1, required=True)
-@click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@ARENA_OPTIONS
 @click.option("--side", type=SIDE, default=SIDE_NAMES[0], show_default=True)
-@click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-@ROUND_ROBIN_OPTION
-@RAY_OPTION
+@ARENA_RUN_OPTIONS
 def arena(
     agents: tuple[str, ...],
     games: int,

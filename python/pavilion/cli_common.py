@@ -630,6 +630,25 @@ RAY_OPTION = click.option(
 )
 
 
+#: The agents and table of an `arena` (the game's rule options come next).
+ARENA_OPTIONS = stacked(
+    click.argument("agents", nargs=-1, required=True),
+    click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True),
+    click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True),
+)
+
+#: How an `arena` runs: the same for both games.
+ARENA_RUN_OPTIONS = stacked(
+    click.option("--seed", type=SEED, default=1, show_default=True),
+    click.option(
+        "--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores)."
+    ),
+    click.option("--json", "as_json", is_flag=True, help="Print the results as JSON."),
+    ROUND_ROBIN_OPTION,
+    RAY_OPTION,
+)
+
+
 def ray_or_local(ray: str | None) -> str | None:
     """`--ray`'s value, or None (with a line saying how to get Ray) when Ray is not installed."""
     from pavilion import scale

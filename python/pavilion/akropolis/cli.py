@@ -11,9 +11,9 @@ from pavilion.akropolis import render
 from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli_common import (
+    ARENA_OPTIONS,
+    ARENA_RUN_OPTIONS,
     MOVE_OPTION,
-    RAY_OPTION,
-    ROUND_ROBIN_OPTION,
     SEED,
     InputError,
     apply_command,
@@ -162,15 +162,9 @@ def selfplay_command(
 
 
 @akropolis.command(epilog=f"\b\nAgents: {AGENT_OPTIONS['summary']} (see `pavilion arena --help` for the mcts options).")
-@click.argument("agents", nargs=-1, required=True)
-@click.option("--games", type=click.IntRange(1, 1_000_000_000), default=100, show_default=True)
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@ARENA_OPTIONS
 @RULE_OPTIONS
-@click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores).")
-@click.option("--json", "as_json", is_flag=True, help="Print the results as JSON.")
-@ROUND_ROBIN_OPTION
-@RAY_OPTION
+@ARENA_RUN_OPTIONS
 def arena(
     agents: tuple[str, ...],
     games: int,
