@@ -178,7 +178,7 @@ def moves(position: str) -> None:
 
 
 main.add_command(apply_command(load_position))
-main.add_command(perft_command(load_position, lambda: Game(players=2, seed=1), max_depth=8, depth=3))
+main.add_command(perft_command(load_position, Game, max_depth=8, depth=3))
 main.add_command(
     solve_command(
         load_position,

@@ -326,16 +326,16 @@ def apply_command(load: Callable[[str], Any]) -> click.Command:
     return apply
 
 
-def perft_command(load: Callable[[str], Any], new_game: Callable[[], Any], max_depth: int, depth: int) -> click.Command:
-    """A game's `perft` command: `load(path)` reads a position file, `new_game()`
-    deals the default one; `--depth` goes from 1 to `max_depth`, `depth` by default."""
+def perft_command(load: Callable[[str], Any], game_cls: Any, max_depth: int, depth: int) -> click.Command:
+    """A game's `perft` command: `load(path)` reads a position file; without one,
+    a new 2-player game of `game_cls`, seed 1; `--depth` goes from 1 to `max_depth`, `depth` by default."""
 
     @click.command("perft")
     @click.argument("position", required=False)
     @click.option("--depth", type=click.IntRange(1, max_depth), default=depth, show_default=True)
     def perft(position: str | None, depth: int) -> None:
         """Count legal move sequences (default position: a new 2-player game, seed 1)."""
-        game = load(position) if position else new_game()
+        game = load(position) if position else game_cls(players=2, seed=1)
         for d in range(1, depth + 1):
             click.echo(f"depth {d}: {game.perft(d)}")
 

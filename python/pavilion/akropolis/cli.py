@@ -117,7 +117,7 @@ def moves(position: str) -> None:
 
 
 akropolis.add_command(apply_command(load_position))
-akropolis.add_command(perft_command(load_position, lambda: Game(players=2, seed=1), max_depth=6, depth=2))
+akropolis.add_command(perft_command(load_position, Game, max_depth=6, depth=2))
 akropolis.add_command(
     solve_command(
         load_position,
