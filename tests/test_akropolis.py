@@ -305,6 +305,32 @@ def test_a_search_takes_the_network_an_agent_spec_names():
             akropolis.Search(g, net=net)
 
 
+def test_a_network_search_reranks_its_nodes_moves_unless_told():
+    # With a network a node visited `rerank` times orders its unopened moves
+    # by the network's value after each (128 unless told; 0: never), the same
+    # from a Search as from an agent's spec.
+    g = Game(players=2, seed=3)
+    g.play(g.legal_moves()[5])
+
+    def visits(search: akropolis.Search) -> list[tuple[str, int]]:
+        search.run(iterations=3000)
+        return [(str(m["move"]), m["visits"]) for m in search.result(top=30)["moves"]]
+
+    default = visits(akropolis.Search(g, seed=5, net="default"))
+    assert default != visits(akropolis.Search(g, seed=5, net="default", rerank=0))
+    assert default == visits(akropolis.Search(g, seed=5, net="default", rerank=128))
+    for k in (0, 40):
+        searched = akropolis.Search(g, seed=5, net="default", rerank=k)
+        searched.run(iterations=3000)
+        agent = akropolis.Agent(f"mcts:net=default,rerank={k},iterations=3000", seed=5)
+        assert searched.result(top=1)["moves"][0]["move"] == agent.choose(g)
+    for bad in (-1, 2**31):
+        with pytest.raises(OptionsError, match="rerank"):
+            akropolis.Search(g, net="default", rerank=bad)
+    with pytest.raises(OptionsError, match="rerank 'some': expected a whole number from 0 to 1073741824"):
+        akropolis.Agent("mcts:net=default,rerank=some")
+
+
 def test_cli_solve_and_arena(run):
     Path("a.json").write_text(run("new", "--seed", "2").output)
     r = run("solve", "a.json", "--iterations", "400", "--top", "3")

@@ -426,11 +426,12 @@ class Search:
         net: str | None = None,
         mix: float | None = None,
         horizon: str | None = None,
+        rerank: int | None = None,
     ) -> Self:
         """Options left as None take the engine's defaults (those of `mcts` agents).
         With `moves`, only those (legal now) are searched; with `net` (a network
-        file, or "default"), the network judges the leaves; `mix` and `horizon`
-        are its spec's `mix=` and `horizon=`."""
+        file, or "default"), the network judges the leaves; `mix`, `horizon`
+        and `rerank` are its spec's `mix=`, `horizon=` and `rerank=`."""
     @property
     def exact(self) -> bool: ...
     @property

@@ -1,6 +1,7 @@
 //! `cargo run --release --example net_speed -p pavilion-akropolis -- NET [seconds]`:
 //! the network-guided search's iterations per second on one thread (with the
-//! game's priors and with the network's), and the network's evaluations per
+//! game's priors, reranked by the network's values or not, and with the
+//! network's priors), and the network's evaluations per
 //! second: a value alone (what a leaf asks with `priors=game`), and a value
 //! with the priors of every legal move (an expansion with `priors=net`), at
 //! the opening of a 2-player game.
@@ -9,10 +10,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use pavilion_akropolis::encoding::{moves_features, position_features};
-use pavilion_akropolis::search::Searcher;
+use pavilion_akropolis::search::{Searcher, NET_RERANK};
 use pavilion_akropolis::{Game, MoveList, Options};
 use pavilion_core::net::Net;
-use pavilion_core::search::{Priors, SearchConfig};
+use pavilion_core::search::{Priors, SearchConfig, NET_EXPLORATION};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -50,9 +51,16 @@ fn main() {
     }
     let per_eval = start.elapsed().as_secs_f64() / evals as f64;
     println!("{:.0} evaluations/s ({} moves each, {:.2} ms)", 1.0 / per_eval, moves.len(), per_eval * 1e3);
-    let searches = [("rollouts", None, Priors::Game), ("network, priors=game", Some(net.clone()), Priors::Game)];
-    for (name, net, priors) in searches.into_iter().chain([("network, priors=net", Some(net), Priors::Net)]) {
-        let cfg = SearchConfig { seed: 7, net, priors, ..SearchConfig::default() };
+    // The network's search as `mcts:net=NET` runs it (its exploration, reranking at NET_RERANK walks), then variants.
+    let searches = [
+        ("rollouts", None, Priors::Game, 0),
+        ("network, priors=game, rerank=0", Some(net.clone()), Priors::Game, 0),
+        ("network, priors=game (the default)", Some(net.clone()), Priors::Game, NET_RERANK),
+        ("network, priors=net", Some(net), Priors::Net, 0),
+    ];
+    for (name, net, priors, rerank) in searches {
+        let exploration = if net.is_some() { NET_EXPLORATION } else { SearchConfig::default().exploration };
+        let cfg = SearchConfig { seed: 7, net, priors, rerank, exploration, ..SearchConfig::default() };
         let mut s = Searcher::new(&g, cfg);
         s.run(None, Some(Duration::from_secs_f64(seconds)), &AtomicBool::new(false));
         let r = s.result(1);

@@ -78,11 +78,14 @@ pub fn mcts(iterations: u64, threads: usize, rollout: pavilion_core::search::Rol
 }
 
 /// Runs `iterations` iterations of the search guided by the shipped network
-/// (`mcts:net=default`, the game's priors, one thread) on the fixed position;
-/// returns the tree nodes created and the most visited move's visits.
+/// as `mcts:net=default` runs it (the game's priors reranked by the network's
+/// values, its exploration, one thread) on the fixed position; returns the
+/// tree nodes created and the most visited move's visits.
 pub fn net_mcts(iterations: u64) -> (u64, u64) {
     use pavilion_core::search::{bench_search, SearchConfig};
-    let cfg = SearchConfig { seed: 1, net: Some(crate::shipped::shipped_net()), ..SearchConfig::default() };
+    let mut cfg = SearchConfig { seed: 1, ..SearchConfig::default() };
+    pavilion_core::agents::guide_search::<Game>(&mut cfg, pavilion_core::agents::DEFAULT_NET, Default::default())
+        .expect("the shipped network reads (shipped tests)");
     bench_search(&mcts_position(), iterations, cfg)
 }
 

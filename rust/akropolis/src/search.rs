@@ -9,6 +9,10 @@ use pavilion_core::rng::SplitMix64;
 use crate::moves::{Move, MoveList};
 use crate::state::Game;
 
+/// The walks at which a node of a network search reranks its unopened
+/// moves by the network's value (`Game::net_rerank`).
+pub const NET_RERANK: u32 = 128;
+
 /// The search over this game.
 pub type Searcher = pavilion_core::search::Searcher<Game>;
 pub type SearchResult = pavilion_core::search::SearchResult<Move>;
@@ -70,6 +74,16 @@ impl pavilion_core::Game for Game {
     /// Hundreds of moves a turn: widen progressively, best quick value first.
     fn widening() -> Option<(f64, f64)> {
         Some((2.0, 0.5))
+    }
+    /// With a network, a node visited 128 times orders its unopened moves by
+    /// the network's value after each. The quick judgement is local (the
+    /// points a placement adds now): it ranks the move a 30,000-iteration
+    /// search plays 105th on average, the shipped network's value after the
+    /// move 33rd (`examples/move_order.rs`). At 1 s a move against the
+    /// rollout search, reranking at 128 walks won 45 of the first 60 games of
+    /// seed 7, where never reranking had won 66 of the first 100.
+    fn net_rerank() -> u32 {
+        NET_RERANK
     }
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &crate::rollout::InformedRollout

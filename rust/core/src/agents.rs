@@ -268,6 +268,12 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         help: "with net: where the network judges a leaf: there, or after a rollout to the end of the game's stage (its round)",
     },
     SpecOption {
+        key: "rerank",
+        placeholder: "N",
+        range: OptionRange::Whole { min: 0, max: 1 << 30 },
+        help: "with net: the visits at which a node orders the moves it has not opened yet by the network's value of the position after each (0: never)",
+    },
+    SpecOption {
         key: "exact_positions",
         placeholder: "N",
         range: OptionRange::Whole { min: 1, max: 1_000 },
@@ -303,6 +309,7 @@ impl SpecOption {
             "priors" => d.priors.to_string(),
             "horizon" => d.horizon.to_string(),
             "exact_positions" => d.exact_positions.to_string(),
+            "rerank" => format!("{}; with net, the game's own", d.rerank),
             _ => unreachable!("every option of MCTS_OPTIONS has its default here"),
         })
     }
@@ -365,7 +372,7 @@ pub fn agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<Box<dyn Agent<G
         "random" | "greedy" if !opts.is_empty() => Err(bad(format!("{name} takes no options"))),
         "random" => Ok(Box::new(RandomAgent::new(seed))),
         "greedy" => Ok(Box::new(GreedyAgent::new(seed))),
-        "mcts" => Ok(Box::new(read_mcts(opts, seed, G::encoding(), G::default_net, &bad)?)),
+        "mcts" => Ok(Box::new(read_mcts(opts, seed, NetDefaults::of::<G>(), &bad)?)),
         _ => Err(bad(format!("unknown agent: choose {}", agent_spec_summary()))),
     }
 }
@@ -381,7 +388,7 @@ fn split_spec(spec: &str) -> (&str, &str, impl Fn(String) -> Error + '_) {
 pub fn mcts_agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<MctsAgent, Error> {
     let (name, opts, bad) = split_spec(spec);
     match name {
-        "mcts" => read_mcts(opts, seed, G::encoding(), G::default_net, &bad),
+        "mcts" => read_mcts(opts, seed, NetDefaults::of::<G>(), &bad),
         "random" | "greedy" => {
             Err(bad("needs a searching agent, mcts[:options], whose visit counts give the move probabilities".into()))
         }
@@ -390,13 +397,7 @@ pub fn mcts_agent_from_spec<G: Game>(spec: &str, seed: u64) -> Result<MctsAgent,
 }
 
 /// The options of an `mcts` spec (after `mcts:`), read as [`MCTS_OPTIONS`] says.
-fn read_mcts(
-    opts: &str,
-    seed: u64,
-    encoding: Option<EncodingInfo>,
-    default_net: fn() -> Option<std::sync::Arc<Net>>,
-    bad: &dyn Fn(String) -> Error,
-) -> Result<MctsAgent, Error> {
+fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> Error) -> Result<MctsAgent, Error> {
     let mut cfg = SearchConfig { seed, ..SearchConfig::default() };
     let (mut iterations, mut time) = (None, None);
     let (mut seen, mut net) = (Vec::new(), None);
@@ -424,12 +425,13 @@ fn read_mcts(
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
-            "net" => net = Some(read_net(v, encoding, default_net).map_err(bad)?),
+            "net" => net = Some(read_net(v, game.encoding, game.default_net).map_err(bad)?),
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
             "priors" => cfg.priors = v.parse()?,
             "horizon" => cfg.horizon = v.parse()?,
             "exact_positions" => cfg.exact_positions = x as u64,
+            "rerank" => cfg.rerank = x as u32,
             _ => unreachable!("every option of MCTS_OPTIONS is read above"),
         }
     }
@@ -437,9 +439,26 @@ fn read_mcts(
         iterations = Some(DEFAULT_ITERATIONS);
     }
     if let Some(net) = net {
-        set_net(&mut cfg, net, NetGiven { exploration: seen.contains(&"c"), mix: seen.contains(&"mix") });
+        let given =
+            NetGiven { exploration: seen.contains(&"c"), mix: seen.contains(&"mix"), rerank: seen.contains(&"rerank") };
+        set_net(&mut cfg, net, given, game.rerank);
     }
     Ok(MctsAgent::new(cfg, iterations, time))
+}
+
+/// What a game tells a spec's `net=`: its encoding, its shipped network and
+/// its search's rerank with a network (`Game::net_rerank`).
+#[derive(Clone, Copy)]
+struct NetDefaults {
+    encoding: Option<EncodingInfo>,
+    default_net: fn() -> Option<std::sync::Arc<Net>>,
+    rerank: u32,
+}
+
+impl NetDefaults {
+    fn of<G: Game>() -> NetDefaults {
+        NetDefaults { encoding: G::encoding(), default_net: G::default_net, rerank: G::net_rerank() }
+    }
 }
 
 /// The network a `net=` value names: [`DEFAULT_NET`] for the one shipped
@@ -461,30 +480,34 @@ fn read_net(
 }
 
 /// Which of the settings a network changes the caller gave (they then
-/// stand): its exploration (`c=`) and its mix (`mix=`).
+/// stand): its exploration (`c=`), its mix (`mix=`) and its rerank (`rerank=`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct NetGiven {
     pub exploration: bool,
     pub mix: bool,
+    pub rerank: bool,
 }
 
 /// Guides a search with the network `name` names (as an `mcts` spec's
 /// `net=`), for a search built from options rather than a spec: what the
 /// caller did not give, it sets as a spec with `net=` does (the network's
-/// exploration, and the network's own mix).
+/// exploration, the network's own mix and the game's rerank).
 pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, given: NetGiven) -> Result<(), Error> {
     let net =
         read_net(name, G::encoding(), G::default_net).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
-    set_net(cfg, net, given);
+    set_net(cfg, net, given, G::net_rerank());
     Ok(())
 }
 
-fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, given: NetGiven) {
+fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, given: NetGiven, rerank: u32) {
     if !given.exploration {
         cfg.exploration = crate::search::NET_EXPLORATION;
     }
     if !given.mix {
         cfg.net_mix = net.info.mix;
+    }
+    if !given.rerank {
+        cfg.rerank = rerank;
     }
     cfg.net = Some(net);
 }

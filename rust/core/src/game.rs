@@ -86,6 +86,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn widening() -> Option<(f64, f64)> {
         None
     }
+    /// With a network judging the leaves and this game's widening: the walks
+    /// at which a node orders the moves it has not opened yet by the
+    /// network's value of the position after each (`SearchConfig::rerank`),
+    /// where the spec gives none. 0 (the default): never, the game's own
+    /// order stands.
+    fn net_rerank() -> u32 {
+        0
+    }
     /// What a network reads of this game (`crate::net`), where it has an
     /// encoding; `None`: no network can guide its search.
     fn encoding() -> Option<EncodingInfo> {

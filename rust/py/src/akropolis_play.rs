@@ -80,9 +80,9 @@ impl PySearch {
     /// With `moves`, only those (legal now) are searched: to value a chosen
     /// move as surely as the best one. With `net` (a network file, or
     /// "default" for the one shipped with the game), the network judges the
-    /// leaves, as an `mcts:net=...` agent's search; `mix` and `horizon` are
-    /// that spec's `mix=` and `horizon=`.
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None, widening=None, net=None, mix=None, horizon=None))]
+    /// leaves, as an `mcts:net=...` agent's search; `mix`, `horizon` and
+    /// `rerank` are that spec's `mix=`, `horizon=` and `rerank=`.
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, parallel=None, moves=None, widening=None, net=None, mix=None, horizon=None, rerank=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         game: &PyGame,
@@ -98,13 +98,14 @@ impl PySearch {
         net: Option<&str>,
         mix: Option<Num>,
         horizon: Option<&str>,
+        rerank: Option<Int>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
         let mut cfg =
             crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
-        crate::search::guide::<Game>(&mut cfg, net, exploration.is_some(), mix, horizon)?;
+        crate::search::guide::<Game>(&mut cfg, net, exploration.is_some(), mix, horizon, rerank)?;
         let g = &game.inner;
         let searcher = match crate::search::root_moves(moves, crate::akropolis::to_move, |m| g.check(m).map_err(to_py))?
         {

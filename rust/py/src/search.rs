@@ -110,25 +110,34 @@ pub fn search_config(
 
 /// Guides a search of game `G` with the network `net` names, as an `mcts`
 /// spec's `net=` does (a file, or "default"), where the caller gave one,
-/// with the caller's `mix` and `horizon` (each None: the spec's default;
-/// for `mix`, the network's own); `exploration_given`: the caller set the
-/// exploration, which then stays.
+/// with the caller's `mix`, `horizon` and `rerank` (each None: the spec's
+/// default; for `mix`, the network's own); `exploration_given`: the caller
+/// set the exploration, which then stays.
 pub fn guide<G: pavilion_core::Game>(
     cfg: &mut SearchConfig,
     net: Option<&str>,
     exploration_given: bool,
     mix: Option<Num>,
     horizon: Option<&str>,
+    rerank: Option<Int>,
 ) -> PyResult<()> {
     let (lo, hi) = option_range("mix");
     if let Some(x) = mix {
         cfg.net_mix = x.within("mix", lo, hi)?;
     }
+    if let Some(k) = rerank {
+        let (lo, hi) = option_range("rerank");
+        cfg.rerank = k.within("rerank", lo as i64, hi as u64)? as u32;
+    }
     if let Some(h) = horizon {
         cfg.horizon = h.parse().map_err(to_py)?;
     }
     if let Some(name) = net {
-        let given = pavilion_core::agents::NetGiven { exploration: exploration_given, mix: mix.is_some() };
+        let given = pavilion_core::agents::NetGiven {
+            exploration: exploration_given,
+            mix: mix.is_some(),
+            rerank: rerank.is_some(),
+        };
         pavilion_core::agents::guide_search::<G>(cfg, name, given).map_err(to_py)?;
     }
     Ok(())
@@ -194,9 +203,9 @@ impl PySearch {
     /// With `moves`, only those (legal now) are searched: to value a chosen
     /// move as surely as the best one. With `net` (a network file, or
     /// "default" for the one shipped with the game), the network judges the
-    /// leaves, as an `mcts:net=...` agent's search; `mix` and `horizon` are
-    /// that spec's `mix=` and `horizon=`.
-    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None, widening=None, net=None, mix=None, horizon=None))]
+    /// leaves, as an `mcts:net=...` agent's search; `mix`, `horizon` and
+    /// `rerank` are that spec's `mix=`, `horizon=` and `rerank=`.
+    #[pyo3(signature = (game, seed=None, threads=None, rollout=None, exploration=None, margin=None, memory_mb=None, exact=true, parallel=None, moves=None, widening=None, net=None, mix=None, horizon=None, rerank=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
@@ -214,12 +223,13 @@ impl PySearch {
         net: Option<&str>,
         mix: Option<Num>,
         horizon: Option<&str>,
+        rerank: Option<Int>,
     ) -> PyResult<Self> {
         if game.inner.is_over() {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
         let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
-        guide::<pavilion_summer::Game>(&mut cfg, net, exploration.is_some(), mix, horizon)?;
+        guide::<pavilion_summer::Game>(&mut cfg, net, exploration.is_some(), mix, horizon, rerank)?;
         if !exact {
             // No exact values anywhere: at the root or inside the tree.
             cfg.exact = pavilion_summer::search::ExactUse::Off;

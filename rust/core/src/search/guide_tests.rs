@@ -201,7 +201,12 @@ fn a_network_search_takes_the_network_s_own_mix_unless_told() {
     assert_eq!(mix(format!("mcts:net={},mix=0.75", mixed.display())), 0.75, "a given mix stands");
     assert_eq!(mix(format!("mcts:mix=0,net={}", mixed.display())), 0.0, "in any order, 0 too");
     let mut cfg = SearchConfig { net_mix: 0.5, ..SearchConfig::default() };
-    guide_search::<Nim>(&mut cfg, &mixed.display().to_string(), NetGiven { exploration: false, mix: true }).unwrap();
+    guide_search::<Nim>(
+        &mut cfg,
+        &mixed.display().to_string(),
+        NetGiven { exploration: false, mix: true, rerank: false },
+    )
+    .unwrap();
     assert_eq!(cfg.net_mix, 0.5, "a search built from options keeps the mix it was given");
     guide_search::<Nim>(&mut cfg, &mixed.display().to_string(), NetGiven::default()).unwrap();
     assert_eq!((cfg.net_mix, cfg.exploration), (0.25, super::NET_EXPLORATION));

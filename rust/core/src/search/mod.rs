@@ -129,6 +129,10 @@ pub struct SearchConfig {
     /// when an attempt stands in for iterations (`Game::solve_exactly` with an
     /// iteration budget, `Game::exact_value` inside the tree).
     pub exact_positions: u64,
+    /// With a network and the game's widening: the walks at which a node
+    /// orders the moves it has not opened yet by the network's value of the
+    /// position after each (0: never; a network search takes `Game::net_rerank`).
+    pub rerank: u32,
 }
 
 /// The UCB exploration constant of a search whose leaves a network judges,
@@ -161,6 +165,7 @@ impl Default for SearchConfig {
             priors: Priors::Game,
             horizon: Horizon::Leaf,
             exact_positions: POSITIONS_PER_ITERATION,
+            rerank: 0,
         }
     }
 }
@@ -497,6 +502,9 @@ pub(crate) mod toy_tests;
 
 #[cfg(test)]
 mod guide_tests;
+
+#[cfg(test)]
+mod rerank_tests;
 
 #[cfg(test)]
 mod tests {

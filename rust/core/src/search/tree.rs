@@ -40,7 +40,11 @@
 //! utility plus `puct · prior · √N / (1 + n)`, a move not yet tried counting
 //! as the node's mean so far less `FPU_REDUCTION`), and a new leaf is judged by
 //! the network's value instead of a rollout (or a mix of both, `net_mix`).
-//! Proofs and exact values work as without a network.
+//! Proofs and exact values work as without a network. With the game's
+//! priors instead (progressive widening by its quick judgement, UCB), the
+//! network judges leaves and, once a node has had `rerank` walks, orders the
+//! moves the node has not opened yet by its value of the position after
+//! each.
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -56,7 +60,16 @@ const NONE: u32 = u32::MAX;
 
 impl Node {
     fn new(fingerprint: u64) -> Node {
-        Node { fingerprint, first_edge: NONE, num_edges: 0, visits: 0, unvisited: 0, proven: 0, settled: false }
+        Node {
+            fingerprint,
+            first_edge: NONE,
+            num_edges: 0,
+            visits: 0,
+            unvisited: 0,
+            proven: 0,
+            settled: false,
+            reranked: false,
+        }
     }
 }
 
@@ -85,6 +98,9 @@ struct Node {
     /// No hidden draw between the root and this node (see the module's
     /// notes): a proof it holds is settled, good for every walk.
     settled: bool,
+    /// Its unopened moves are ordered by the network's value of what each
+    /// leads to (`SearchConfig::rerank`).
+    reranked: bool,
 }
 
 /// An exact value found for a node, and the public position it holds for
@@ -350,9 +366,16 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    fn select(&mut self, node: u32, mover: usize, cfg: &SearchConfig) -> usize {
+    fn select(&mut self, node: u32, mover: usize, g: &G, cfg: &SearchConfig) -> usize {
         if self.nodes[node as usize].proven > 0 {
             return self.select_among_proofs(node, mover, cfg);
+        }
+        if let Some(net) = &cfg.net {
+            let n = &self.nodes[node as usize];
+            if cfg.rerank > 0 && n.visits >= cfg.rerank && !n.reranked && self.widening.is_some() && self.net.is_none()
+            {
+                self.rerank(node, mover, g, net, cfg);
+            }
         }
         if self.net.is_some() {
             let explore = self.explore(node, cfg);
@@ -392,6 +415,31 @@ impl<G: Game> Tree<G> {
             }
         }
         best
+    }
+
+    /// Orders the moves `node` (at position `g`, `mover` to move) has not
+    /// opened yet by the network's value, for the mover, of the position each
+    /// leads to, best first, so the widening opens them in that order. Opened
+    /// moves keep their places (a walk may hold their index).
+    fn rerank(&mut self, node: u32, mover: usize, g: &G, net: &Net, cfg: &SearchConfig) {
+        let n = &mut self.nodes[node as usize];
+        n.reranked = true;
+        let edges = (n.first_edge as usize)..(n.first_edge + n.num_edges) as usize;
+        let slots: Vec<usize> = edges.filter(|&i| self.edges[i].visits == 0 && self.edges[i].child == NONE).collect();
+        let mut keyed: Vec<(f64, Edge<G::Move>)> = slots
+            .iter()
+            .map(|&i| {
+                let e = self.edges[i];
+                let mut after = g.clone();
+                after.play_unchecked(&e.mv);
+                let (wdl, margin) = if after.is_over() { outcome(&after) } else { super::guide::value(net, &after) };
+                (utility(wdl[mover], margin[mover], cfg.margin_weight), e)
+            })
+            .collect();
+        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
+        for (&slot, (_, e)) in slots.iter().zip(keyed) {
+            self.edges[slot] = e;
+        }
     }
 
     /// How a node's moves earn their exploration bonus: PUCT with a network, else UCB.
@@ -471,7 +519,7 @@ impl<G: Game> Tree<G> {
             }
             let mover = walk.game.current_player();
             let cursor = if proving && self.nodes[node as usize].settled { walk.game.hidden_cursor() } else { None };
-            let i = self.select(node, mover, cfg);
+            let i = self.select(node, mover, &walk.game, cfg);
             let ei = self.nodes[node as usize].first_edge as usize + i;
             let mv = self.edges[ei].mv;
             walk.game.play_unchecked(&mv);
