@@ -7,9 +7,10 @@
 //! (30,000 by default, whose root considers nearly every move) picks a move,
 //! and each order gives that move a rank among the legal moves (1 is first;
 //! ties share the middle rank): the game's quick judgement (`move_prior`),
-//! the network's policy, and the network's value of the position after each
-//! move (what `rerank=N` orders by). The deep search does not rerank, so its
-//! choice leans on neither order.
+//! the network's policy, and the network's win probability for the mover in
+//! the position after each move (`rerank=N` orders by that value with its
+//! margin weighed in, as the search's utility). The deep search does not
+//! rerank, so its choice leans on neither order.
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 

@@ -425,7 +425,7 @@ fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> E
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
-            "net" => net = Some(read_net(v, game.encoding, game.default_net).map_err(bad)?),
+            "net" => net = Some(read_net(v, game).map_err(bad)?),
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
             "priors" => cfg.priors = v.parse()?,
@@ -441,13 +441,14 @@ fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> E
     if let Some(net) = net {
         let given =
             NetGiven { exploration: seen.contains(&"c"), mix: seen.contains(&"mix"), rerank: seen.contains(&"rerank") };
-        set_net(&mut cfg, net, given, game.rerank);
+        set_net(&mut cfg, net, given, game);
     }
     Ok(MctsAgent::new(cfg, iterations, time))
 }
 
-/// What a game tells a spec's `net=`: its encoding, its shipped network and
-/// its search's rerank with a network (`Game::net_rerank`).
+/// What a game tells a `net=` (a spec's, or `guide_search`'s): its encoding,
+/// its shipped network and its search's rerank with a network
+/// (`Game::net_rerank`).
 #[derive(Clone, Copy)]
 struct NetDefaults {
     encoding: Option<EncodingInfo>,
@@ -464,14 +465,10 @@ impl NetDefaults {
 /// The network a `net=` value names: [`DEFAULT_NET`] for the one shipped
 /// with the game, else a file; checked to read the game's encoding. The
 /// error says why in words, for the caller to place.
-fn read_net(
-    name: &str,
-    encoding: Option<EncodingInfo>,
-    default_net: fn() -> Option<std::sync::Arc<Net>>,
-) -> Result<std::sync::Arc<Net>, String> {
-    let Some(encoding) = encoding else { return Err("this game has no network encoding".into()) };
+fn read_net(name: &str, game: NetDefaults) -> Result<std::sync::Arc<Net>, String> {
+    let Some(encoding) = game.encoding else { return Err("this game has no network encoding".into()) };
     let net = if name == DEFAULT_NET {
-        default_net().ok_or("no network ships with this game")?
+        (game.default_net)().ok_or("no network ships with this game")?
     } else {
         std::sync::Arc::new(Net::load(std::path::Path::new(name)).map_err(|e| e.to_string())?)
     };
@@ -493,13 +490,13 @@ pub struct NetGiven {
 /// caller did not give, it sets as a spec with `net=` does (the network's
 /// exploration, the network's own mix and the game's rerank).
 pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, given: NetGiven) -> Result<(), Error> {
-    let net =
-        read_net(name, G::encoding(), G::default_net).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
-    set_net(cfg, net, given, G::net_rerank());
+    let game = NetDefaults::of::<G>();
+    let net = read_net(name, game).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
+    set_net(cfg, net, given, game);
     Ok(())
 }
 
-fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, given: NetGiven, rerank: u32) {
+fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, given: NetGiven, game: NetDefaults) {
     if !given.exploration {
         cfg.exploration = crate::search::NET_EXPLORATION;
     }
@@ -507,7 +504,7 @@ fn set_net(cfg: &mut SearchConfig, net: std::sync::Arc<Net>, given: NetGiven, re
         cfg.net_mix = net.info.mix;
     }
     if !given.rerank {
-        cfg.rerank = rerank;
+        cfg.rerank = game.rerank;
     }
     cfg.net = Some(net);
 }
