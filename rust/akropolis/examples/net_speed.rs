@@ -1,7 +1,7 @@
 //! `cargo run --release --example net_speed -p pavilion-akropolis -- NET [seconds]`:
 //! the network-guided search's iterations per second on one thread (with the
 //! game's priors, reranked by the network's values or not, and with the
-//! network's priors), and the network's evaluations per
+//! network's priors) and the tree nodes each made, and the network's evaluations per
 //! second: a value alone (what a leaf asks with `priors=game`), and a value
 //! with the priors of every legal move (an expansion with `priors=net`), at
 //! the opening of a 2-player game.
@@ -64,6 +64,12 @@ fn main() {
         let mut s = Searcher::new(&g, cfg);
         s.run(None, Some(Duration::from_secs_f64(seconds)), &AtomicBool::new(false));
         let r = s.result(1);
-        println!("{name}: {:.0} iterations/s, best {}", r.iterations as f64 / r.elapsed.as_secs_f64(), r.moves[0].mv);
+        // More nodes than walks: a reranked node's seeded moves cost no walk, and the walk that takes one makes two.
+        println!(
+            "{name}: {:.0} iterations/s, {:.2} nodes a walk, best {}",
+            r.iterations as f64 / r.elapsed.as_secs_f64(),
+            r.nodes as f64 / r.iterations.max(1) as f64,
+            r.moves[0].mv
+        );
     }
 }

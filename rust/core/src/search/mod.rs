@@ -131,7 +131,9 @@ pub struct SearchConfig {
     pub exact_positions: u64,
     /// With a network and the game's widening: the walks at which a node
     /// orders the moves it has not opened yet by the network's value of the
-    /// position after each (0: never; a network search takes `Game::net_rerank`).
+    /// position after each, each then opening with that value as its first
+    /// walk where a leaf's value is the network's alone (0: never; a network
+    /// search takes `Game::net_rerank`).
     pub rerank: u32,
 }
 

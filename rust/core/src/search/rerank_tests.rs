@@ -127,10 +127,25 @@ fn knowing_net() -> Arc<Net> {
 }
 
 fn search(rerank: u32, iterations: u64) -> super::SearchResult<u32> {
-    let cfg = SearchConfig { seed: 1, net: Some(knowing_net()), rerank, ..SearchConfig::default() };
+    search_with(SearchConfig { rerank, ..SearchConfig::default() }, iterations)
+}
+
+fn search_with(cfg: SearchConfig, iterations: u64) -> super::SearchResult<u32> {
+    let cfg = SearchConfig { seed: 1, net: Some(knowing_net()), ..cfg };
     let mut s = Searcher::new(&Pick { picked: None, answered: false }, cfg);
     s.run(Some(iterations), None, &AtomicBool::new(false));
     s.result(2)
+}
+
+/// The first player's win share after `pick` as [`knowing_net`] judges it.
+fn first_wins_after(pick: u32) -> f64 {
+    let share = pick as f32 / CHOICES as f32;
+    1.0 - 1.0 / (1.0 + (-f64::from(18.0 - 20.0 * share)).exp())
+}
+
+/// The root's visits over all its moves.
+fn root_visits(r: &super::SearchResult<u32>) -> u64 {
+    r.moves.iter().map(|m| m.visits).sum()
 }
 
 #[test]
@@ -176,4 +191,46 @@ fn a_network_search_reranks_at_the_game_s_walks_unless_told() {
     guide_search::<Pick>(&mut cfg, &name, NetGiven::default()).unwrap();
     assert_eq!(cfg.rerank, Pick::net_rerank());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_reranked_node_s_new_moves_start_with_their_value_as_a_walk() {
+    // Six picks were opened by walks before the rerank at 8; each opened
+    // after it starts with one visit of its own, the network's value, that
+    // no walk paid for. (With little exploration, the losing ones stay at
+    // that one visit: their value says enough.)
+    let r = search_with(SearchConfig { rerank: 8, exploration: 0.05, ..SearchConfig::default() }, 100);
+    let opened = r.moves.iter().filter(|m| m.visits > 0).count() as u64;
+    assert_eq!(root_visits(&r), r.iterations + (opened - 6), "{:?}", r.moves);
+    let seeded = r.moves.iter().filter(|m| m.mv >= 6 && m.visits > 0);
+    let (alone, walked): (Vec<&super::MoveStats<u32>>, Vec<_>) = seeded.partition(|m| m.visits == 1);
+    assert!(!alone.is_empty() && !walked.is_empty(), "{:?}", r.moves);
+    for m in alone {
+        // Its value is the network's after the pick, and nothing was made below it.
+        let w = m.win_rate.unwrap();
+        assert!((w - first_wins_after(m.mv)).abs() < 1e-5, "pick {}: {w}", m.mv);
+        assert_eq!(m.pv, vec![m.mv], "no walk went below pick {}", m.mv);
+    }
+    // The first walk that took a seeded pick went on below it: the answer is in its line.
+    for m in walked {
+        assert_eq!(m.pv, vec![m.mv, 0], "pick {}", m.mv);
+    }
+    assert!(r.best().unwrap() >= CHOICES - 3, "{:?}", r.moves);
+}
+
+#[test]
+fn seeds_only_where_a_leaf_is_the_network_s_value_alone() {
+    // Mixed with a rollout, a walk's value is not the network's: moves open by walks.
+    let mixed = search_with(SearchConfig { rerank: 8, net_mix: 0.5, ..SearchConfig::default() }, 100);
+    assert_eq!(root_visits(&mixed), mixed.iterations, "{:?}", mixed.moves);
+    assert!(mixed.moves.iter().filter(|m| m.visits > 0).count() > 6, "it reranked and opened more");
+}
+
+#[test]
+fn threads_sharing_a_tree_open_seeded_moves_too() {
+    let cfg = SearchConfig { rerank: 8, threads: 2, parallel: super::Parallel::Tree, ..SearchConfig::default() };
+    let r = search_with(cfg, 400);
+    let opened = r.moves.iter().filter(|m| m.visits > 0).count() as u64;
+    assert!(root_visits(&r) > r.iterations && root_visits(&r) <= r.iterations + opened, "{:?}", r.moves);
+    assert!(r.best().unwrap() >= CHOICES - 3, "{:?}", r.moves);
 }

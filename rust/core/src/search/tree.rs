@@ -44,7 +44,8 @@
 //! priors instead (progressive widening by its quick judgement, UCB), the
 //! network judges leaves and, once a node has had `rerank` walks, orders the
 //! moves the node has not opened yet by its value of the position after
-//! each.
+//! each; where a leaf's value is the network's alone, each of those moves
+//! then opens with that value as its first walk (`open_seeded`).
 
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
@@ -56,7 +57,12 @@ use crate::game::{Game, Values};
 use crate::net::Net;
 use crate::rng::SplitMix64;
 
+mod rerank;
+
 const NONE: u32 = u32::MAX;
+
+/// A move's value for its mover, (win share, margin), given as its first walk (`Tree::open_seeded`).
+type Seed = (f64, f64);
 
 impl Node {
     fn new(fingerprint: u64) -> Node {
@@ -139,6 +145,10 @@ pub struct Tree<G: Game> {
     /// The network whose priors guide this tree's choices (PUCT), if any;
     /// leaves are judged by `SearchConfig::net` whether or not it is this one.
     net: Option<Arc<Net>>,
+    /// The network's value, for its mover, of each move a reranked node has
+    /// not opened yet (edge index → win share, margin): the move's first
+    /// walk, given when the widening opens it (see `open_seeded`).
+    seeds: HashMap<u32, Seed>,
     pub iterations: u64,
 }
 
@@ -191,6 +201,7 @@ impl<G: Game> Tree<G> {
             proofs: HashMap::new(),
             solved: None,
             net,
+            seeds: HashMap::new(),
             iterations: 0,
         };
         // The root is settled when the game can tell its hidden draws.
@@ -283,6 +294,7 @@ impl<G: Game> Tree<G> {
         self.edges.len() * edge_bytes::<G::Move>()
             + self.nodes.len() * std::mem::size_of::<Node>()
             + self.proofs.len() * (std::mem::size_of::<Proof>() + 8)
+            + self.seeds.len() * (std::mem::size_of::<(u32, Seed)>() + 8)
     }
 
     /// The line from the root starting with `first` (a root move): through a
@@ -385,16 +397,20 @@ impl<G: Game> Tree<G> {
                 .unwrap_or(0);
         }
         let n = &self.nodes[node as usize];
-        let first = n.first_edge as usize;
+        let (first, visits, unvisited, reranked) = (n.first_edge as usize, n.visits, n.unvisited, n.reranked);
         let mut count = n.num_edges as usize;
         if self.widening.is_some() {
             // Progressive widening: only the best-prior edges, more as the node is visited;
-            // an unvisited edge in the window is tried first, in prior order.
-            count = count.min(self.window(n.visits));
+            // an unvisited edge in the window is tried first, in prior order (a reranked
+            // node's are given their seeds instead).
+            count = count.min(self.window(visits));
+            if reranked {
+                self.open_seeded(node, 0..count);
+            }
             if let Some(i) = (0..count).find(|&i| self.edges[first + i].visits == 0) {
                 return i;
             }
-        } else if n.unvisited > 0 {
+        } else if unvisited > 0 {
             // A random unvisited edge, so move order does not bias the search.
             let start = self.rng.below(count as u32) as usize;
             for k in 0..count {
@@ -404,7 +420,7 @@ impl<G: Game> Tree<G> {
                 }
             }
         }
-        let explore = Explore::Ucb { log_n: (n.visits.max(1) as f64).ln() };
+        let explore = Explore::Ucb { log_n: (visits.max(1) as f64).ln() };
         let mut best = 0;
         let mut best_v = f64::NEG_INFINITY;
         for i in 0..count {
@@ -415,31 +431,6 @@ impl<G: Game> Tree<G> {
             }
         }
         best
-    }
-
-    /// Orders the moves `node` (at position `g`, `mover` to move) has not
-    /// opened yet by the network's value, for the mover, of the position each
-    /// leads to, best first, so the widening opens them in that order. Opened
-    /// moves keep their places (a walk may hold their index).
-    fn rerank(&mut self, node: u32, mover: usize, g: &G, net: &Net, cfg: &SearchConfig) {
-        let n = &mut self.nodes[node as usize];
-        n.reranked = true;
-        let edges = (n.first_edge as usize)..(n.first_edge + n.num_edges) as usize;
-        let slots: Vec<usize> = edges.filter(|&i| self.edges[i].visits == 0 && self.edges[i].child == NONE).collect();
-        let mut keyed: Vec<(f64, Edge<G::Move>)> = slots
-            .iter()
-            .map(|&i| {
-                let e = self.edges[i];
-                let mut after = g.clone();
-                after.play_unchecked(&e.mv);
-                let (wdl, margin) = if after.is_over() { outcome(&after) } else { super::guide::value(net, &after) };
-                (utility(wdl[mover], margin[mover], cfg.margin_weight), e)
-            })
-            .collect();
-        keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
-        for (&slot, (_, e)) in slots.iter().zip(keyed) {
-            self.edges[slot] = e;
-        }
     }
 
     /// How a node's moves earn their exploration bonus: PUCT with a network, else UCB.
@@ -464,7 +455,7 @@ impl<G: Game> Tree<G> {
     /// move competes with its exact value and no exploration bonus (trying
     /// it again teaches nothing), and the widening window counts unproven
     /// moves only (proven ones make room for the next).
-    fn select_among_proofs(&self, node: u32, mover: usize, cfg: &SearchConfig) -> usize {
+    fn select_among_proofs(&mut self, node: u32, mover: usize, cfg: &SearchConfig) -> usize {
         let n = &self.nodes[node as usize];
         let first = n.first_edge as usize;
         let proven: Vec<Option<f64>> =
@@ -473,6 +464,7 @@ impl<G: Game> Tree<G> {
         let window = self.window(n.visits);
         let explore = self.explore(node, cfg);
         let guided = self.net.is_some();
+        let reranked = n.reranked;
         let (mut open, mut best, mut best_v) = (0, 0, f64::NEG_INFINITY);
         for (i, p) in proven.iter().enumerate() {
             match p {
@@ -481,10 +473,15 @@ impl<G: Game> Tree<G> {
                 None if open == window => break,
                 None => open += 1,
             }
-            let e = &self.edges[first + i];
-            if e.visits == 0 && !guided {
-                return i;
+            if self.edges[first + i].visits == 0 && !guided {
+                if reranked {
+                    self.open_seeded(node, i..i + 1);
+                }
+                if self.edges[first + i].visits == 0 {
+                    return i;
+                }
             }
+            let e = &self.edges[first + i];
             // A proven move's value is known: no bonus for exploring it.
             let u = p.unwrap_or_else(|| score(e, &explore, cfg));
             if u > best_v {
@@ -522,6 +519,7 @@ impl<G: Game> Tree<G> {
             let i = self.select(node, mover, &walk.game, cfg);
             let ei = self.nodes[node as usize].first_edge as usize + i;
             let mv = self.edges[ei].mv;
+            let seeded = self.edges[ei].visits > 0 && self.edges[ei].child == NONE;
             walk.game.play_unchecked(&mv);
             walk.path[walk.depth] = (node, ei as u32, mover as u8);
             walk.depth += 1;
@@ -530,7 +528,7 @@ impl<G: Game> Tree<G> {
             }
             // Settled too, when the move drew nothing hidden.
             let settled = cursor.is_some() && walk.game.hidden_cursor() == cursor;
-            let child = self.edges[ei].child;
+            let mut child = self.edges[ei].child;
             let room = self.memory_bytes() < self.max_bytes && walk.depth < MAX_DEPTH;
             if child == NONE {
                 if walk.game.is_over() {
@@ -541,17 +539,26 @@ impl<G: Game> Tree<G> {
                         let value = outcome(&walk.game);
                         self.prove(&mut walk, c, value, virtual_loss, cfg);
                     }
-                } else if room {
-                    let c = match walk.game.moves_key() {
-                        Some(key) => self.add_lazy_node(key, settled),
-                        None => {
-                            self.moves_at(&walk.game, &mut moves);
-                            self.add_node(&walk.game, &moves, settled)
-                        }
-                    };
-                    self.edges[ei].child = c;
+                    break;
                 }
-                break;
+                if !room {
+                    break;
+                }
+                let c = match walk.game.moves_key() {
+                    Some(key) => self.add_lazy_node(key, settled),
+                    None => {
+                        self.moves_at(&walk.game, &mut moves);
+                        self.add_node(&walk.game, &moves, settled)
+                    }
+                };
+                self.edges[ei].child = c;
+                // A walk before this one made the child, unless the edge was
+                // opened with a seed (`open_seeded`): then it holds the value
+                // this walk would find here, so the walk goes on below.
+                if !seeded {
+                    break;
+                }
+                child = c;
             }
             if walk.game.is_over() || walk.depth == MAX_DEPTH {
                 break;
