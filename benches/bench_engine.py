@@ -100,4 +100,6 @@ def test_akropolis_shipped_network_values(benchmark):
 @pytest.mark.benchmark(group="akropolis network")
 def test_akropolis_search_with_the_shipped_network(benchmark):
     nodes, visits = benchmark(akropolis_net_mcts, 2000)
-    assert nodes == 2001 and 0 < visits <= 2000
+    # A node a walk, and one more where a walk goes on below a move opened
+    # with the rerank's value (its seed): more than one a walk, never two.
+    assert 2001 < nodes < 4001 and 0 < visits <= 2000
