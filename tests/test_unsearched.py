@@ -12,7 +12,7 @@ import json
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from conftest import ROOT
@@ -138,6 +138,7 @@ def test_akropolis_finishing_moves_that_win_are_never_marked_and_losing_ones_are
 
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000))
+@example(seed=135)  # its best move's exact win rate was 1.0000000000000002: a loss of 2e-16
 def test_summer_pavilion_finishing_moves_that_win_are_never_marked(seed):
     # Greedy against random; the first decision where a pass would end the
     # game. (Where it could end it lost as well, check_finishing_moves checks that too.)

@@ -510,7 +510,8 @@ pub(super) fn solve_with(
             MoveStats {
                 mv: *m,
                 visits: s.budget.nodes - before,
-                win_rate: Some(v.wdl[mover]),
+                // A probability: the expectation over the draws may stray past 1 by a rounding.
+                win_rate: Some(v.wdl[mover].clamp(0.0, 1.0)),
                 margin: Some(v.margin[mover]),
                 pv: Vec::new(),
             },
