@@ -87,6 +87,11 @@ def main() -> None:
         bin_dir, env = venv(work / "sdist-env", os.environ.get("PATH", ""))
         env["CARGO_TARGET_DIR"] = str(ROOT / "target")
         env["MATURIN_PEP517_ARGS"] = "--profile dev"
+        # The sdist's files keep old times, so cargo takes an engine crate compiled
+        # there before as up to date whatever it was built from (a stale one was
+        # linked): the engine's own crates are compiled afresh, the rest is lent.
+        engine = ["-p", "pavilion-core", "-p", "pavilion-summer", "-p", "pavilion-akropolis", "-p", "pavilion-py"]
+        run(["cargo", "clean", "-q", "--profile", "dev", *engine], env, ROOT)
         run([str(bin_dir / "pip"), "install", "-q", str(sdist)], env, work)
         print(run([str(bin_dir / "pavilion"), "--version"], env, work).strip())
         new = run([str(bin_dir / "pavilion"), "akropolis", "new", "--seed", "1"], env, work)
