@@ -28,8 +28,9 @@ pub fn priors<G: Game>(net: &Net, g: &G, moves: &[G::Move]) -> Vec<f32> {
     net.priors(&position, &rows)
 }
 
-/// `share` of `rolled` beside the rest of `judged`, seat by seat.
+/// `share` of `rolled` beside the rest of `judged`, seat by seat (a win
+/// share kept within 0..1, which the rounding of the blend could leave).
 pub fn mix(judged: (Values, Values), rolled: (Values, Values), share: f64) -> (Values, Values) {
     let blend = |a: Values, b: Values| std::array::from_fn(|s| (1.0 - share) * a[s] + share * b[s]);
-    (blend(judged.0, rolled.0), blend(judged.1, rolled.1))
+    (blend(judged.0, rolled.0).map(|w: f64| w.clamp(0.0, 1.0)), blend(judged.1, rolled.1))
 }

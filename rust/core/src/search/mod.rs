@@ -403,8 +403,7 @@ impl<G: Game> Searcher<G> {
                 let stats = MoveStats {
                     mv: root_edges[i].mv,
                     visits: v,
-                    // A probability: an exact value averaged over chance may stray past 1 by a rounding.
-                    win_rate: value.map(|(w, _)| w.clamp(0.0, 1.0)),
+                    win_rate: value.map(|(w, _)| w),
                     margin: value.map(|(_, m)| m),
                     pv: if value.is_some() { pv_tree.principal_variation(i, pv_len) } else { Vec::new() },
                 };

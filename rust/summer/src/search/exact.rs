@@ -292,6 +292,11 @@ impl<'a> Solver<'a> {
                 return Some(self.bound((sum.util[0] + lo * rest).max(beta)));
             }
         }
+        // A win share is a probability: the draws' weights sum to 1 only up to
+        // a rounding, which once made a sure win worth 1.0000000000000002.
+        for w in &mut sum.wdl {
+            *w = w.clamp(0.0, 1.0);
+        }
         Some(sum)
     }
 
@@ -510,8 +515,7 @@ pub(super) fn solve_with(
             MoveStats {
                 mv: *m,
                 visits: s.budget.nodes - before,
-                // A probability: the expectation over the draws may stray past 1 by a rounding.
-                win_rate: Some(v.wdl[mover].clamp(0.0, 1.0)),
+                win_rate: Some(v.wdl[mover]),
                 margin: Some(v.margin[mover]),
                 pv: Vec::new(),
             },
