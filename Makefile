@@ -34,6 +34,7 @@ dev:
 	MATURIN_PEP517_ARGS="--profile dev" pip install -e '.[test,lint]'
 
 # Everything CI checks besides the tests; needs the package installed (make test or make dev).
+# lint-imports holds the package's floor plan (pyproject.toml's [tool.importlinter]).
 lint:
 	pip install -q $(LINT_TOOLS)
 	cargo fmt --all --check
@@ -41,6 +42,7 @@ lint:
 	ruff check .
 	ruff format --check .
 	mypy
+	lint-imports
 	python -m mypy.stubtest pavilion._engine --allowlist stubtest-allowlist.txt
 
 # The manual in site/, built strictly: a broken link, a missing page or a bad reference fails.

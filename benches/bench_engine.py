@@ -19,7 +19,7 @@ from pavilion._engine.bench import (
     net_values,
     random_games,
 )
-from pavilion.bench import python_random_games
+from pavilion.services.bench import python_random_games
 
 # Counts of these fixed workloads; they change only when the rules or the search change.
 MOVEGEN_300 = 12792

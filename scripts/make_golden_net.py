@@ -13,7 +13,7 @@ from pathlib import Path
 import torch
 
 from pavilion import akropolis
-from pavilion.train import Architecture, build_model, save_net
+from pavilion.learn.train import Architecture, build_model, save_net
 
 OUT = Path("seeds/nets")
 

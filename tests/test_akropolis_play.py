@@ -14,8 +14,8 @@ from pavilion import akropolis
 from pavilion.akropolis.play import LEVELS
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
-from pavilion.record import GameRecord
-from pavilion.session import level_spec
+from pavilion.core.session import level_spec
+from pavilion.summer.record import GameRecord
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""`pavilion.analysis`: the budgets and time slices of `solve`, the arena's
+"""`pavilion.core.analysis`: the budgets and time slices of `solve`, the arena's
 tallies and the Wilson interval, tested exactly (`make mutants-py` found them
 held only loosely by the CLI tests)."""
 
@@ -8,10 +8,10 @@ import math
 
 import pytest
 
-import pavilion.analysis as analysis
+import pavilion.core.analysis as analysis
 from pavilion import Game, OptionsError
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS
-from pavilion.analysis import AgentStats, arena, default_threads, solve
+from pavilion.core.analysis import AgentStats, arena, default_threads, solve
 
 
 @pytest.mark.parametrize(

@@ -22,10 +22,10 @@ from pavilion.board import BoardApp
 from pavilion.board.akropolis import AkropolisScreen, CityView, SiteView, preview
 from pavilion.board.dialogs import ChoiceDialog, FileDialog, TilePicker
 from pavilion.board.games import AKROPOLIS, SUMMER, load_table, new_table
-from pavilion.board.model import BoardGame
 from pavilion.board.start import StartScreen
 from pavilion.board.summer import LETTER, SourcesView, StarBoard, SummerScreen, source_key
-from pavilion.record import GameRecord
+from pavilion.services.table import BoardGame
+from pavilion.summer.record import GameRecord
 
 Driver = Callable[[Any, BoardApp], Awaitable[None]]
 

@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from pavilion.cli import main
-from pavilion.cli_board import LOCAL, free_port
+from pavilion.cli.board import LOCAL, free_port
 
 #: Longest wait for the server to start or stop.
 SERVE_TIMEOUT = 30

@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from pavilion import Game, akropolis
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
-from pavilion.files import MAX_INPUT_BYTES
-from pavilion.record import GameRecord
+from pavilion.core.files import MAX_INPUT_BYTES
+from pavilion.summer.record import GameRecord
 
 CONTROLS = "\x00\x07\x08\x1b\x7f\x9b\u202e\u2028\r\t"
 #: Commands that read one file; a second form reads stdin (`-`).

@@ -12,7 +12,7 @@ import pytest
 from pettingzoo.test import api_test, seed_test
 
 from pavilion import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_LEN, Agent, Game, IllegalMoveError, OptionsError
-from pavilion.env import env
+from pavilion.learn.env import env
 
 
 def block(name: str) -> slice:
@@ -120,9 +120,9 @@ def test_an_illegal_action_is_refused():
 def test_the_module_example_runs():
     import doctest
 
-    import pavilion.env
+    import pavilion.learn.env
 
-    assert doctest.testmod(pavilion.env).failed == 0
+    assert doctest.testmod(pavilion.learn.env).failed == 0
 
 
 def test_vecgame_equals_stepping_the_same_games_one_by_one():
@@ -211,7 +211,7 @@ def test_the_environment_deals_the_game_its_options_and_seed_say():
     assert e.game.to_json() == Game(players=3, side="gray", seed=42).to_json()
     assert e.render() == str(e.game)
     assert env().render() is None
-    from pavilion.env import SummerPavilionEnv
+    from pavilion.learn.env import SummerPavilionEnv
 
     for default in (env(), SummerPavilionEnv()):
         default.reset(seed=1)

@@ -1,4 +1,4 @@
-"""`pavilion.files`: capped reads, exact messages, atomic saves that never
+"""`pavilion.core.files`: capped reads, exact messages, atomic saves that never
 replace another game, and the fallback save (`make mutants-py` found these
 held only loosely by the CLI tests)."""
 
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-import pavilion.files as files
+import pavilion.core.files as files
 from pavilion import NotationError
-from pavilion.files import (
+from pavilion.core.files import (
     MAX_INPUT_BYTES,
     MAX_SHOWN_PATH,
     SaveError,

@@ -16,9 +16,9 @@ import pavilion
 from conftest import placing_position
 from pavilion import Agent, Game, IllegalMoveError, Move, NotationError, OptionsError, Search
 from pavilion.cli import main
-from pavilion.files import MAX_INPUT_BYTES
-from pavilion.record import GameRecord
-from pavilion.session import menu_lines
+from pavilion.core.files import MAX_INPUT_BYTES
+from pavilion.core.session import menu_lines
+from pavilion.summer.record import GameRecord
 
 ESC = "\x1b"
 
@@ -84,7 +84,7 @@ def test_2_record_path_in_a_missing_folder_is_refused_at_once(runner):
 def test_2_a_failed_save_falls_back_and_says_where(runner, tmp_path):
     from rich.console import Console
 
-    from pavilion.play import PlaySession
+    from pavilion.summer.play import PlaySession
 
     rec = GameRecord(seed=5, seats=["human", "greedy"], moves=["1O"])
     out = Console(width=200, record=True)
@@ -200,7 +200,7 @@ def test_7_huge_or_invalid_budgets_are_options_errors(runner):
     open("g.json", "w").write(g.to_json())
     for bad in ("nan", "inf", "1e30", "0"):
         one_error_line(runner.invoke(main, ["solve", "g.json", "--time", bad]))
-    from pavilion.analysis import solve
+    from pavilion.core.analysis import solve
 
     with pytest.raises(OptionsError):
         solve(g, seconds=float("nan"))
@@ -442,7 +442,7 @@ def test_17_help_still_works():
 def test_18_the_start_token_holder_is_shown(runner):
     from rich.console import Console
 
-    from pavilion import render
+    from pavilion.summer import render
 
     doc = Game(seed=1).setup()
     doc["start_token"] = 1
@@ -475,9 +475,9 @@ def test_19_the_moves_menu_fits_any_width(width):
 
 
 def test_19_the_menu_in_a_60_column_terminal(runner, monkeypatch):
-    import pavilion.cli
+    import pavilion.cli.root
 
-    monkeypatch.setattr(pavilion.cli.console, "width", 60)
+    monkeypatch.setattr(pavilion.cli.root.console, "width", 60)
     r = runner.invoke(main, ["play", "--seats", "human,greedy", "--seed", "2"], input="moves\nquit\nn\n")
     menu = [line for line in r.output.splitlines() if ". " in line and line.strip()[0].isdigit()]
     assert menu and all(len(line) <= 60 for line in menu)
@@ -488,7 +488,7 @@ def test_20_help_explains_the_screen_and_bonus_prompt_shows_the_form(runner):
     assert "Legend:" in r.output and "w window (+3), s statue (+2), p pillar (+1)" in r.output
     from rich.console import Console
 
-    from pavilion.play import PlaySession
+    from pavilion.summer.play import PlaySession
 
     g = placing_position(hands={0: "OOOOOO"}, covered={0: {"O5": "O"}})
     rec = GameRecord(seats=["human", "greedy"])
@@ -532,7 +532,7 @@ def test_22_undo_counts_your_own_moves(runner):
 
 
 def test_22_one_point_is_singular():
-    from pavilion.play import describe
+    from pavilion.summer.play import describe
 
     g = Game(seed=1)
     g.play("1" + g.factories[0][0])  # the rest of factory 1 goes to the centre
@@ -559,14 +559,14 @@ def test_22_moves_of_a_finished_game(runner):
 
 
 def test_22_an_arena_stopped_before_any_game_says_so(runner, monkeypatch):
-    import pavilion.analysis
+    import pavilion.core.analysis
 
     def stopped(agents, indices, **kwargs):
         if indices:  # (the empty call checks the agents before any game)
             raise KeyboardInterrupt
         return []
 
-    monkeypatch.setattr(pavilion.analysis, "play_matches", stopped)
+    monkeypatch.setattr(pavilion.core.analysis, "play_matches", stopped)
     r = runner.invoke(main, ["arena", "greedy", "random", "--games", "4"])
     assert r.exit_code == 0 and "before any game finished" in r.output and "%" not in r.output
 

@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from pavilion import NotationError, OptionsError
 from pavilion.akropolis import BARRACKS_EDGES, LAKES
 from pavilion.cli import main
-from pavilion.files import SaveError
-from pavilion.ladder import ELO, PRIOR_GAMES, bradley_terry, invert, rate, round_robin
+from pavilion.core.files import SaveError
+from pavilion.services.ladder import ELO, PRIOR_GAMES, bradley_terry, invert, rate, round_robin
 
 
 def test_two_agents_get_the_closed_form_rating_and_error():
@@ -103,7 +103,7 @@ def fake_arena(monkeypatch, wins_of_first: dict[tuple[str, str], float], stop_at
             "agents": [{"wins": w, "mean_score": 50.0}, {"wins": games - w, "mean_score": 40.0}],
         }
 
-    monkeypatch.setattr("pavilion.ladder.analysis.arena", arena)
+    monkeypatch.setattr("pavilion.services.ladder.analysis.arena", arena)
     return calls
 
 
@@ -164,7 +164,7 @@ def test_a_round_robin_on_ray_joins_one_cluster_for_every_pairing(monkeypatch):
             return False
 
     calls = fake_arena(monkeypatch, {("a", "b"): 5.0, ("a", "c"): 5.0, ("b", "c"): 5.0})
-    monkeypatch.setattr("pavilion.scale.cluster", Cluster)
+    monkeypatch.setattr("pavilion.core.scale.cluster", Cluster)
     round_robin(["a", "b", "c"], games=10, threads=2, ray="ray://head:10001")
     assert joined == [("ray://head:10001", 2)]
     assert all(c["ray"] == "ray://head:10001" for c in calls)
@@ -333,7 +333,7 @@ def test_a_ladder_that_cannot_be_saved_keeps_its_results_and_says_why(monkeypatc
     def full(path, data):
         raise SaveError(f"cannot write {path}: No space left on device")
 
-    monkeypatch.setattr("pavilion.ladder.replace_atomically", full)
+    monkeypatch.setattr("pavilion.services.ladder.replace_atomically", full)
     ladder = round_robin(["a", "b", "c"], games=10, save=tmp_path / "l.json")
     assert len(ladder["pairs"]) == 3 and ladder["games"] == 30
     assert ladder["save_error"] is not None and "No space left on device" in ladder["save_error"]
@@ -382,7 +382,7 @@ def test_the_manual_s_ladder_is_the_one_kept_in_benches(monkeypatch, tmp_path):
     def no_game(*args, **kwargs):
         raise AssertionError("a game was played")
 
-    monkeypatch.setattr("pavilion.analysis.arena", no_game)
+    monkeypatch.setattr("pavilion.core.analysis.arena", no_game)
     ladder = round_robin(agents, games=10, seed=31, save=path)
     assert ladder["reused"] == 28 and ladder["games"] == 0
     old = ",rollout=noisy,margin=0.1,widening=off"

@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from pavilion.cli import main
-from pavilion.record import GameRecord
-from pavilion.scorepad import ScorePad, ScorePadError
+from pavilion.summer.record import GameRecord
+from pavilion.summer.scorepad import ScorePad, ScorePadError
 
 
 @pytest.fixture
@@ -244,7 +244,7 @@ def test_star_errors(runner, args):
 
 def test_levels_are_mcts_budgets_the_engine_accepts():
     import pavilion
-    from pavilion.play import LEVELS, level_spec
+    from pavilion.summer.play import LEVELS, level_spec
 
     assert list(LEVELS) == ["easy", "normal", "strong", "master"]
     assert LEVELS["easy"] < LEVELS["normal"] < LEVELS["strong"]
@@ -254,7 +254,7 @@ def test_levels_are_mcts_budgets_the_engine_accepts():
 
 
 def test_the_master_level_plays_with_the_shipped_network(runner):
-    from pavilion.play import LEVELS
+    from pavilion.summer.play import LEVELS
 
     out = play(runner, ["--level", "master", "--seed", "2"], ["1", "save g.json", "quit", "n"])
     assert out.exit_code == 0, out.output

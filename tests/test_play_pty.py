@@ -13,7 +13,7 @@ import pytest
 
 import pavilion
 from pavilion.akropolis.record import AkropolisRecord
-from pavilion.record import GameRecord
+from pavilion.summer.record import GameRecord
 
 pexpect = pytest.importorskip("pexpect")
 

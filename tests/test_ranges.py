@@ -12,11 +12,11 @@ from click.testing import CliRunner
 
 from conftest import ROOT
 from pavilion import Agent, Game, IllegalMoveError, NotationError, Search
-from pavilion.analysis import solve
 from pavilion.cli import main
-from pavilion.cli_review import proven_note
-from pavilion.record import GameRecord
-from pavilion.review import review
+from pavilion.cli.review import proven_note
+from pavilion.core.analysis import solve
+from pavilion.services.review import review
+from pavilion.summer.record import GameRecord
 
 # Two players, P1 to move in the last round's placing: the exact solve is out
 # of reach, P1's guaranteed score beats P2's best, and passing now loses that.

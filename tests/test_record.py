@@ -9,7 +9,8 @@ import json
 import pytest
 
 from pavilion import Game, NotationError
-from pavilion.record import MAX_MOVES, V1_MCTS, GameRecord, check_seat
+from pavilion.core.record import MAX_MOVES, check_seat
+from pavilion.summer.record import V1_MCTS, GameRecord
 
 BASE = {
     "format": "pavilion-record",
@@ -141,7 +142,7 @@ def test_a_record_can_start_from_a_position_and_replays_from_there():
     import json as _json
 
     from pavilion import Game
-    from pavilion.record import GameRecord
+    from pavilion.summer.record import GameRecord
 
     g = Game(players=3, seed=8, side="gray")
     g.play(g.legal_moves()[0])

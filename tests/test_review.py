@@ -17,8 +17,8 @@ from conftest import ROOT
 from pavilion import Agent, Game, Move, NotationError, OptionsError, Search, akropolis
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
-from pavilion.record import GameRecord, move_seed
-from pavilion.review import (
+from pavilion.core.record import move_seed
+from pavilion.services.review import (
     DEFAULT_SECONDS,
     Marks,
     MoveReview,
@@ -29,6 +29,7 @@ from pavilion.review import (
     review,
     seat_summaries,
 )
+from pavilion.summer.record import GameRecord
 
 
 def greedy_until_the_last_placing(seed: int) -> tuple[Game, list[str]]:
@@ -291,7 +292,7 @@ class ScriptedSearch:
 
 def test_each_move_is_searched_once_and_again_alone_only_when_the_first_search_hardly_tried_it(monkeypatch):
     monkeypatch.setattr(ScriptedSearch, "log", [])
-    monkeypatch.setattr("pavilion.review.run_search", lambda s, i, sec, th: s.ran(i, sec, th))
+    monkeypatch.setattr("pavilion.services.review.run_search", lambda s, i, sec, th: s.ran(i, sec, th))
     moves = greedy_until_the_last_placing(1)[1][:8]
     ScriptedSearch.SCRIPT = {
         1: ("mcts", [(moves[0], 0.6, 900), ("x", 0.5, 100)]),  # played the best
@@ -523,7 +524,7 @@ def test_the_command_reviews_a_saved_game(runner):
 )
 def test_bad_input_is_one_clear_error(runner, monkeypatch, args, message):
     # Every refusal comes before any move is reviewed.
-    monkeypatch.setattr("pavilion.cli_review.review", lambda *a, **k: pytest.fail("reviewed before refusing"))
+    monkeypatch.setattr("pavilion.cli.review.review", lambda *a, **k: pytest.fail("reviewed before refusing"))
     open("game.json", "w").write(GameRecord(seed=1, seats=["greedy", "greedy"], moves=["1O", "2B"]).to_json())
     open("summer-empty.json", "w").write(GameRecord(seed=1).to_json())
     open("notes.json", "w").write('{"format": "\\u001b[31mnotes"}')

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from pavilion import analysis, scale
 from pavilion.cli import main
-from pavilion.selfplay import read, selfplay
+from pavilion.core import analysis, scale
+from pavilion.learn.selfplay import read, selfplay
 
 pytest.importorskip("ray")
 
@@ -55,7 +55,7 @@ def test_a_ray_akropolis_arena_plays_the_local_games(cluster):
 
 
 def test_a_ray_round_robin_rates_as_the_local_one(cluster):
-    from pavilion.ladder import round_robin
+    from pavilion.services.ladder import round_robin
 
     local = round_robin(["random", "greedy", "mcts:iterations=50"], games=4, seed=3, threads=2)
     ray = round_robin(["random", "greedy", "mcts:iterations=50"], games=4, seed=3, ray=scale.LOCAL)

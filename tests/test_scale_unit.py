@@ -1,4 +1,4 @@
-"""`pavilion.scale`'s own logic against a stand-in for Ray (no cluster, so it
+"""`pavilion.core.scale`'s own logic against a stand-in for Ray (no cluster, so it
 runs in milliseconds): how a cluster is joined and left, how tasks are
 submitted, collected, re-raised and cancelled, how games are cut into chunks,
 and how an address is checked. `test_scale.py` runs the same code on a real
@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from pavilion import OptionsError, scale
+from pavilion import OptionsError
+from pavilion.core import scale
 
 
 class FakeRef:

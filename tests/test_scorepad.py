@@ -10,7 +10,7 @@ import pytest
 from rich.console import Console
 
 from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE
-from pavilion.scorepad import MAX_NAME, MAX_ROUND_POINTS, ScorePad, ScorePadError, parse_points
+from pavilion.summer.scorepad import MAX_NAME, MAX_ROUND_POINTS, ScorePad, ScorePadError, parse_points
 
 
 def rendered(pad: ScorePad) -> str:

@@ -8,9 +8,9 @@ from click.testing import CliRunner
 import pavilion
 from conftest import ROOT, placing_position
 from pavilion import Game, OptionsError, Search
-from pavilion.analysis import AgentStats, arena, solve
 from pavilion.cli import main
-from pavilion.cli_common import exact_outcome
+from pavilion.cli.common import exact_outcome
+from pavilion.core.analysis import AgentStats, arena, solve
 
 
 def test_search_returns_legal_ranked_moves():

@@ -1,4 +1,4 @@
-"""Self-play training data (`pavilion selfplay`, `pavilion.selfplay`) on this
+"""Self-play training data (`pavilion selfplay`, `pavilion.learn.selfplay`) on this
 machine: what the shards hold, checked against the engine by replaying every
 game; resuming; refusing folders that are not the run's own."""
 
@@ -24,8 +24,8 @@ from pavilion import (
 )
 from pavilion import _engine as pavilion_engine
 from pavilion.cli import main
-from pavilion.files import quote_path
-from pavilion.selfplay import AKROPOLIS_COLUMNS, COLUMNS, MANIFEST, SHARD_KEY, read, selfplay, shard_name
+from pavilion.core.files import quote_path
+from pavilion.learn.selfplay import AKROPOLIS_COLUMNS, COLUMNS, MANIFEST, SHARD_KEY, read, selfplay, shard_name
 
 SPEC = "mcts:iterations=60"
 
@@ -397,7 +397,7 @@ def test_each_game_plays_with_the_threads_and_sampling_asked(tmp_path, monkeypat
 
         return play
 
-    monkeypatch.setattr("pavilion.selfplay.play_selfplay", fake(pavilion_engine.selfplay))
+    monkeypatch.setattr("pavilion.learn.selfplay.play_selfplay", fake(pavilion_engine.selfplay))
     monkeypatch.setattr(pavilion_engine.akropolis, "selfplay", fake(pavilion_engine.akropolis.selfplay))
     selfplay(SPEC, out=tmp_path / "s", games=3, shard_games=2, seed=4, threads=2, sample_moves=1)
     selfplay(SPEC, out=tmp_path / "a", games=1, seed=4, threads=2, sample_moves=2, akropolis_options={})
@@ -417,7 +417,7 @@ def test_on_ray_each_shard_is_a_task_of_one_cpu(tmp_path, monkeypatch, recorded)
     # Ray stood in for: the cluster asked for, and the tasks, run here in reverse order.
     from contextlib import contextmanager
 
-    from pavilion import scale
+    from pavilion.core import scale
 
     asked = []
 

@@ -1,4 +1,4 @@
-"""The terminal game's shared helpers (`pavilion.session`): the move menu's
+"""The terminal game's shared helpers (`pavilion.core.session`): the move menu's
 columns, names and plurals, and what each typed line does, on a session
 driven by a scripted prompt."""
 
@@ -11,10 +11,11 @@ from rich.console import Console
 from pavilion import Agent, Game, Search
 from pavilion.akropolis.play import AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
-from pavilion.files import SaveError
-from pavilion.play import PlaySession
-from pavilion.record import GameRecord, move_seed
-from pavilion.session import level_spec, menu_lines, plural, short_name
+from pavilion.core.files import SaveError
+from pavilion.core.record import move_seed
+from pavilion.core.session import level_spec, menu_lines, plural, short_name
+from pavilion.summer.play import PlaySession
+from pavilion.summer.record import GameRecord
 
 
 def test_plural_counts_one_as_one():
@@ -192,7 +193,7 @@ def test_a_game_nobody_could_save_prints_its_moves_on_one_line(tmp_path, monkeyp
     def nowhere(*args: object, **kwargs: object) -> None:
         raise SaveError("disk full")
 
-    monkeypatch.setattr("pavilion.session.save_somewhere", nowhere)
+    monkeypatch.setattr("pavilion.core.session.save_somewhere", nowhere)
     assert session.save_anywhere(["x.json"]) is None
     text = out.getvalue()
     assert " ".join(text.split()).startswith("✗ the game could not be saved anywhere: disk full its moves:")

@@ -13,9 +13,10 @@ from click.testing import CliRunner
 from PIL import Image
 
 from conftest import placing_position
-from pavilion import Game, akropolis, svg
+from pavilion import Game, akropolis
 from pavilion.akropolis import svg as akropolis_svg
 from pavilion.cli import main
+from pavilion.summer import svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 STARS = "ORBYGPC"
@@ -150,7 +151,7 @@ def test_show_and_solve_write_pictures_and_never_over_other_files(runner, monkey
     assert r.exit_code == 2 and r.output.startswith("Error: --png: cannot write 'missing/x.png'")
     # solve refuses a picture it could not write before searching, and keeps --json pure JSON.
     with monkeypatch.context() as m:
-        m.setattr("pavilion.analysis.solve", lambda *a, **k: pytest.fail("searched before refusing the picture"))
+        m.setattr("pavilion.core.analysis.solve", lambda *a, **k: pytest.fail("searched before refusing the picture"))
         r = runner.invoke(main, ["solve", "g.json", "--time", "600", "--svg", "missing/s.svg"])
     assert r.exit_code == 2 and r.output.startswith("Error: --svg: cannot write 'missing/s.svg'")
     r = runner.invoke(main, ["solve", "g.json", "--iterations", "200", "--json", "--svg", "j.svg"])
@@ -159,7 +160,7 @@ def test_show_and_solve_write_pictures_and_never_over_other_files(runner, monkey
 
 def test_show_and_solve_read_a_game_record_at_any_move(runner):
     from pavilion.akropolis.record import AkropolisRecord
-    from pavilion.record import GameRecord
+    from pavilion.summer.record import GameRecord
 
     g = Game(seed=3)
     moves = []

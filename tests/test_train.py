@@ -17,8 +17,8 @@ torch = pytest.importorskip("torch")
 from conftest import ROOT  # noqa: E402
 from pavilion import akropolis  # noqa: E402
 from pavilion.cli import main  # noqa: E402
-from pavilion.selfplay import selfplay  # noqa: E402
-from pavilion.train import LR_SCHEDULES, Architecture, Settings, train  # noqa: E402
+from pavilion.learn.selfplay import selfplay  # noqa: E402
+from pavilion.learn.train import LR_SCHEDULES, Architecture, Settings, train  # noqa: E402
 
 TINY = Architecture(trunk=(16,), value=(8,), policy=(8,))
 
@@ -145,7 +145,7 @@ def test_bad_input_is_one_clear_error(data, tmp_path):
 
 
 def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped(tmp_path):
-    from pavilion.generations import LOOP_FILE, LoopSettings, run_generations
+    from pavilion.learn.generations import LOOP_FILE, LoopSettings, run_generations
 
     tiny = LoopSettings(games=3, iterations=20, sample_moves=2, epochs=1, gate_games=2, trunk=(8,), head=(4,))
     said: list[str] = []

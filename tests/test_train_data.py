@@ -10,8 +10,8 @@ import itertools
 import numpy as np
 import pytest
 
-from pavilion import selfplay
-from pavilion.train import Settings, akropolis_examples, encode, find_shards, learning_rate
+from pavilion.learn import selfplay
+from pavilion.learn.train import Settings, akropolis_examples, encode, find_shards, learning_rate
 
 pytest.importorskip("pyarrow")
 

@@ -19,8 +19,8 @@ from conftest import ROOT
 from pavilion import Agent, Game, akropolis
 from pavilion.akropolis.record import AkropolisRecord
 from pavilion.cli import main
-from pavilion.record import GameRecord
-from pavilion.review import review
+from pavilion.services.review import review
+from pavilion.summer.record import GameRecord
 
 COLLAPSE = ROOT / "seeds" / "games" / "akropolis-collapse-1-seed12.json"
 

@@ -58,7 +58,7 @@ def test_exported_vocabularies():
     assert COLOURS == ["purple", "green", "orange", "yellow", "blue", "red"]
     assert COLOUR_LETTERS == "PGOYBR" and STARS == "ORBYGPC"
     assert pavilion._engine.ROUNDS == 6 and pavilion._engine.START_SCORE == 5 and pavilion._engine.SCORE_FLOOR == 1
-    from pavilion import render, scorepad
+    from pavilion.summer import render, scorepad
 
     assert dict(zip(COLOUR_LETTERS, COLOURS, strict=True)) == render.NAME
     assert scorepad.START == pavilion._engine.START_SCORE

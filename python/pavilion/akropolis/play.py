@@ -1,5 +1,5 @@
 """`pavilion akropolis play`: Akropolis in the terminal (the loop itself is
-`pavilion.session`, shared with Summer Pavilion)."""
+`pavilion.core.session`, shared with Summer Pavilion)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.text import Text
 
 from pavilion._engine.akropolis import MOVE_SYNTAX, TILES, Game, Move
 from pavilion.akropolis import render
-from pavilion.session import MASTER, Session, plural
+from pavilion.core.session import MASTER, Session, plural
 
 #: MCTS iterations a move for each --level (about 0.1, 0.45 and 1.7 s a move on
 #: one core at the start of a game, 18,000 iterations/s; master searches with the

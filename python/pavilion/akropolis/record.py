@@ -1,6 +1,6 @@
 """Akropolis game records (`pavilion akropolis play`): the rules options, the
 seed, who plays each seat and the moves, read and checked as Summer
-Pavilion's are (`pavilion.record.Record`)::
+Pavilion's are (`pavilion.core.record.Record`)::
 
     {"format": "pavilion-akropolis-record", "version": 1,
      "players": 2, "variants": "", "long": false, "barracks_edge": "outside",
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, Agent, Game, Move, Search
-from pavilion.record import Record
+from pavilion.core.record import Record
 
 
 @dataclass

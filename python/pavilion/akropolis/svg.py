@@ -2,7 +2,7 @@
 (north up, as `pavilion akropolis show` draws them), each visible hex filled
 with its kind's colour and labelled with its letter and level (a plaza's
 letter is upper case, with its stars), so the picture reads without colour.
-PNG through `pavilion.svg.to_png`."""
+PNG through `pavilion.core.drawing.to_png`."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from pavilion._engine.akropolis import HEXES, TILES, Game
-from pavilion.svg import Drawing, fmt
+from pavilion.core.drawing import Drawing, fmt
 
 #: Fills by the colour the engine gives each kind (presentation only).
 FILL = {
@@ -63,7 +63,15 @@ def draw_city(
     top = min(y for _, y in centres.values()) - radius
     width = max(x for x, _ in centres.values()) + radius - left
     height = max(y for _, y in centres.values()) + radius - top
-    g = d.add("g", id=f"city-{seat + 1}")
+    # Where hex (0, 0) is drawn and how big a hex is: the web board finds the hex under the mouse from these.
+    g = d.add(
+        "g",
+        id=f"city-{seat + 1}",
+        data_seat=seat,
+        data_ox=fmt(x0 - left),
+        data_oy=fmt(y0 - top),
+        data_radius=fmt(radius),
+    )
     for (q, r), (height_, letter, _tile) in city.items():
         cx, cy = centres[(q, r)]
         x, y = x0 + cx - left, y0 + cy - top
@@ -75,6 +83,7 @@ def draw_city(
             stroke="#222222",
             stroke_width=fmt(1 + 0.8 * (height_ - 1)),
             id=f"c{seat + 1}-{q},{r}",
+            data_target=f"hex-{seat}-{q},{r}",
         )
         label = f"{letter}{height_}"
         stars = HEXES[letter]["stars"]
@@ -99,11 +108,15 @@ def draw_city(
     return width, height
 
 
-def board(game: Game, seat: int | None = None, size: int = 30, marks: Sequence[Any] = ()) -> str:
+def board(
+    game: Game, seat: int | None = None, size: int = 30, marks: Sequence[Any] = (), site: bool | None = None
+) -> str:
     """An SVG of the position (or of one seat's city): the round, the site
     with each tile's price, then each city with its stones and score. `size`
     is a hex's radius in pixels; `marks` are moves (best first) outlined on
-    the mover's city with their rank."""
+    the mover's city with their rank; `site` draws the site (by default only
+    with every city)."""
+    with_site = (seat is None if site is None else site) and not game.is_over
     seats = list(range(game.players)) if seat is None else [seat]
     radius = float(size)
     ranked = [(i + 1, m) for i, m in enumerate(marks)]
@@ -111,7 +124,7 @@ def board(game: Game, seat: int | None = None, size: int = 30, marks: Sequence[A
     scratch = Drawing(1, 1)
     sizes = [draw_city(scratch, game, s, 0, 0, radius, ranked if s == game.current_player else ()) for s in seats]
     head = radius * 1.2
-    site_h = 0.0 if seat is not None else radius * 2.2
+    site_h = radius * 2.2 if with_site else 0.0
     width = max(sum(w for w, _ in sizes) + radius * (len(sizes) + 1), radius * 24)
     height = head + site_h + max(h for _, h in sizes) + radius * 2.4
     d = Drawing(width, height)
@@ -124,11 +137,15 @@ def board(game: Game, seat: int | None = None, size: int = 30, marks: Sequence[A
         text_anchor="start",
         font_weight="bold",
     )
-    if seat is None and not game.is_over:
+    if with_site:
         x = radius * 0.5
-        g = d.add("g", id="site")
+        site_g = d.add("g", id="site")
         for i, tile in enumerate(game.site):
+            g = d.add("g", site_g, data_target=f"site-{i}")
             price = "free" if i == 0 else f"{i} stone{'s' if i > 1 else ''}"
+            # A clear rectangle under the slot, so a click anywhere on it chooses the tile.
+            box = {"width": fmt(radius * 3.3), "height": fmt(radius * 2), "fill_opacity": "0"}
+            d.add("rect", g, x=fmt(x - radius * 0.2), y=fmt(head), fill="#ffffff", **box)
             d.text(x, head + radius * 0.4, f"[{i}] {price}", radius * 0.4, g, text_anchor="start", fill="#555555")
             for k, letter in enumerate(TILES[tile]):
                 cx, cy = x + radius * 0.45 + k * radius * 0.95, head + radius * 1.3

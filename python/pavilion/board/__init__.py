@@ -5,6 +5,6 @@
 records, so either continues the other's games."""
 
 from pavilion.board.app import BoardApp, run_board
-from pavilion.board.model import BoardGame
+from pavilion.services.table import BoardGame
 
 __all__ = ["BoardApp", "BoardGame", "run_board"]

@@ -23,7 +23,7 @@ from pavilion._engine.akropolis import DISTRICTS, TILES, Game, Move
 from pavilion.akropolis.render import hex_style
 from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.play_screen import PlayScreen
-from pavilion.files import shown
+from pavilion.core.files import shown
 
 #: Columns between neighbouring hex columns, as in `pavilion akropolis show`.
 COLUMN = 4

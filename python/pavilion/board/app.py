@@ -14,10 +14,10 @@ from pathlib import Path
 from textual import events
 from textual.app import App
 
-from pavilion.board.games import kind_of
-from pavilion.board.model import BoardGame
+from pavilion.board.games import kind_of, screen_for
 from pavilion.board.play_screen import PlayScreen
 from pavilion.board.start import StartScreen
+from pavilion.services.table import BoardGame
 
 
 class BoardApp(App[str]):
@@ -50,7 +50,7 @@ class BoardApp(App[str]):
 
     def open_table(self, table: BoardGame) -> None:
         self.table = table
-        self.push_screen(kind_of(table.record).screen(table))
+        self.push_screen(screen_for(kind_of(table.record), table))
 
 
 def run_board(app: BoardApp, say: Callable[[str], None]) -> None:

@@ -15,7 +15,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, SelectionList
 from textual.widgets.option_list import Option
 
-from pavilion.render import NAME, STYLE
+from pavilion.summer.render import NAME, STYLE
 
 
 class ChoiceDialog(ModalScreen[Any]):

@@ -19,9 +19,9 @@ from textual.widgets.option_list import Option
 from textual.worker import get_current_worker
 
 from pavilion.board.dialogs import FileDialog
-from pavilion.board.model import BoardGame, Thought
-from pavilion.files import shown
-from pavilion.review import review
+from pavilion.core.files import shown
+from pavilion.services.review import review
+from pavilion.services.table import BoardGame, Thought
 
 #: Iterations the evaluation bar searches a position at most (then it rests).
 EVAL_BUDGET = 2_000_000

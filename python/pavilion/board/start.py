@@ -16,8 +16,8 @@ from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Stat
 from pavilion._engine import SIDES
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES
 from pavilion.board.games import KINDS, load_table, new_table
-from pavilion.board.model import BoardGame
-from pavilion.files import shown
+from pavilion.core.files import shown
+from pavilion.services.table import BoardGame
 
 
 class StartScreen(Screen[None]):

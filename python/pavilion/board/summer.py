@@ -20,7 +20,7 @@ from pavilion._engine import FEATURES, ROUNDS, SIDES, STARS, Game, Move, space_c
 from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.dialogs import ChoiceDialog, TilePicker
 from pavilion.board.play_screen import PlayScreen
-from pavilion.render import NAME, STYLE, printed_value
+from pavilion.summer.render import NAME, STYLE, printed_value
 
 #: Where each star sits on a board (x, y of its top-left), in `STARS` order:
 #: the outer stars clockwise from the upper left, then the centre.

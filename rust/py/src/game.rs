@@ -418,9 +418,9 @@ impl PyGame {
         format!("Game.from_json('{}')", self.inner.to_json_compact())
     }
 
-    /// The position as SVG (`pavilion.svg.board`), so a notebook draws the game.
+    /// The position as SVG (`pavilion.summer.svg.board`), so a notebook draws the game.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
-        slf.py().import("pavilion.svg")?.call_method1("board", (slf,))?.extract()
+        slf.py().import("pavilion.summer.svg")?.call_method1("board", (slf,))?.extract()
     }
 
     fn __str__(&self) -> String {

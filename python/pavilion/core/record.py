@@ -26,9 +26,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
-from pavilion._engine import AGENT_OPTIONS, DEFAULT_WILD_ORDER, SIDES, Agent, Game, Move, NotationError, Search
+from pavilion._engine import AGENT_OPTIONS, Agent, NotationError
 from pavilion._engine.text import quote
-from pavilion.files import parse_json
+from pavilion.core.files import parse_json
 
 #: The seat kind a person plays; every other seat is an agent spec.
 HUMAN = "human"
@@ -228,36 +228,3 @@ class Record(Generic[GameT]):
         if replay:
             rec.replay()
         return rec
-
-
-#: What a bare `mcts` seat meant in a version 1 record (the `normal` level then).
-V1_MCTS = "mcts:iterations=15000"
-
-
-@dataclass
-class GameRecord(Record[Game]):
-    """A Summer Pavilion game record (`pavilion play`)."""
-
-    side: str = SIDES[0]
-    wild_order: str = DEFAULT_WILD_ORDER
-
-    FORMAT = "pavilion-record"
-    VERSION = 2
-    READS = (1, 2)
-    OPTIONS: ClassVar[dict[str, type]] = {"players": int, "side": str, "wild_order": str}
-    GAME = Game
-    AGENT = Agent
-    MOVE = Move
-    SEARCH = Search
-    PLAY_COMMAND = "pavilion play"
-    INTERRUPTED = "pavilion-interrupted.json"
-
-    def dealt_game(self) -> Game:
-        return Game(players=self.players, seed=self.seed, side=self.side, wild_order=self.wild_order)
-
-    def adopt(self, game: Game) -> None:
-        self.side, self.wild_order = game.side, game.wild_order
-
-    def upgrade_seats(self, version: int) -> None:
-        if version == 1:
-            self.seats = [V1_MCTS if s.strip() == "mcts" else s for s in self.seats]

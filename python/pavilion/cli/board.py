@@ -13,10 +13,11 @@ import click
 from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES
 from pavilion._engine.akropolis import Game as AkropolisGame
 from pavilion.akropolis.play import LEVELS as AKROPOLIS_LEVELS
-from pavilion.cli_common import SEED, SIDE, InputError, console
-from pavilion.cli_play import resolve_record, writable_record_path
-from pavilion.files import shown
-from pavilion.play import LEVELS as SUMMER_LEVELS
+from pavilion.cli.common import SEED, SIDE, InputError, console
+from pavilion.cli.play import writable_record_path
+from pavilion.core.files import shown
+from pavilion.core.seats import resolve_record
+from pavilion.summer.play import LEVELS as SUMMER_LEVELS
 
 #: The --level names of either game (each gives them its own iteration counts).
 LEVEL_NAMES = list(dict.fromkeys([*SUMMER_LEVELS, *AKROPOLIS_LEVELS]))
@@ -85,7 +86,7 @@ def wrong_game_options(game: str, o: dict[str, Any]) -> None:
 
 def make_table(path: str | None, o: dict[str, Any]) -> Any:
     """The game the options and FILE ask for, or None for the start screen."""
-    from pavilion.board.games import KINDS, read_game_file, table_for, table_from_file
+    from pavilion.services.table import KINDS, read_game_file, table_for, table_from_file
 
     typed = {k: v for k, v in o.items() if v not in (None, False)}
     writable_record_path(o["record_path"])
@@ -148,19 +149,59 @@ def free_port(host: str) -> int:
     "--host", default=LOCAL, show_default=True, help="The address to listen on (only this machine by default)."
 )
 @click.option("--port", type=click.IntRange(1, 65535), default=None, help="Default: a free port.")
+@click.option(
+    "--terminal", is_flag=True, help="Serve the terminal board (pavilion board) through textual-serve instead."
+)
 @game_options
-def serve_command(path: str | None, host: str, port: int | None, **options: Any) -> None:
-    """The board in a web browser (textual-serve): prints the address to open.
+def serve_command(path: str | None, host: str, port: int | None, terminal: bool, **options: Any) -> None:
+    """Play and analyse in a web browser: prints the address to open.
 
-    Each browser tab plays its own game; the options are board's. A game
-    stopped by closing the tab is saved as board saves it, in the folder
-    serve was started in.
+    Each tab plays its own game: both games, 2-4 players, any mix of people
+    and AIs, with hints, an evaluation bar, review and the move list. With
+    FILE or game options, every new tab opens that game; else a start page
+    chooses. A game is saved when its tab closes (or the server stops) where
+    play saves it, in the folder serve was started in. --terminal serves the
+    terminal board instead (textual-serve).
     """
+    make_table(path, options)  # bad options are refused here, not in the browser
+    try:
+        port = port or free_port(host)
+    except OSError as e:
+        raise InputError(f"--host {shown(host)}: {e.strerror or e}") from None
+    if host not in (LOCAL, "localhost", "::1"):
+        console.print(
+            f"[yellow]warning[/]: listening on {shown(host)}: anyone who can reach it can play and analyse here "
+            "(there is no login)",
+            soft_wrap=True,
+        )
+    if terminal:
+        serve_terminal(path, host, port, options)
+        return
+    try:
+        import uvicorn
+
+        from pavilion.web.app import create_app
+        from pavilion.web.protocol import MAX_MESSAGE
+    except ImportError:
+        raise InputError("pavilion serve needs the web board's libraries: pip install 'pavilion[web]'") from None
+    start = (
+        (lambda: make_table(path, options))
+        if path is not None or any(v not in (None, False) for v in options.values())
+        else None
+    )
+    console.print(
+        f"pavilion web board at http://{host}:{port}/ (Ctrl-C stops the server)", soft_wrap=True, markup=False
+    )
+    tell = lambda line: console.print(line, soft_wrap=True, highlight=False, markup=False)  # noqa: E731
+    uvicorn.run(create_app(start, tell=tell), host=host, port=port, log_level="warning", ws_max_size=MAX_MESSAGE)
+
+
+def serve_terminal(path: str | None, host: str, port: int, options: dict[str, Any]) -> None:
+    """The terminal board in a browser, through textual-serve."""
     try:
         from textual_serve.server import Server
     except ImportError:
-        raise InputError("pavilion serve needs textual-serve: pip install 'pavilion[serve]'") from None
-    make_table(path, options)  # bad options are refused here, not in the browser
+        raise InputError("pavilion serve --terminal needs textual-serve: pip install 'pavilion[serve]'") from None
     args = [sys.executable, "-m", "pavilion", "board"]
     if path:
         args.append(path)
@@ -169,9 +210,5 @@ def serve_command(path: str | None, host: str, port: int | None, **options: Any)
             continue
         flag = flag_of(name)
         args += [flag] if value is True else [flag, str(value)]
-    try:
-        port = port or free_port(host)
-    except OSError as e:
-        raise InputError(f"--host {shown(host)}: {e.strerror or e}") from None
     console.print(f"pavilion board at http://{host}:{port}/ (Ctrl-C stops the server)", soft_wrap=True, markup=False)
     Server(shlex.join(args), host=host, port=port, title="pavilion board").serve()

@@ -7,7 +7,6 @@ from typing import Any
 import click
 from rich.table import Table
 
-from pavilion import render
 from pavilion._engine import (
     AGENT_OPTIONS,
     BUILD,
@@ -17,9 +16,9 @@ from pavilion._engine import (
     __version__,
 )
 from pavilion._engine.text import escape_controls, quote
-from pavilion.akropolis.cli import akropolis
-from pavilion.cli_board import board_command, serve_command
-from pavilion.cli_common import (
+from pavilion.cli.akropolis import akropolis
+from pavilion.cli.board import board_command, serve_command
+from pavilion.cli.common import (
     ARENA_OPTIONS,
     ARENA_RUN_OPTIONS,
     MOVE_OPTION,
@@ -41,21 +40,16 @@ from pavilion.cli_common import (
     solve_command,
     write_pictures,
 )
-from pavilion.cli_play import (
-    ask_in_terminal,
-    check_agent,
-    parse_seats,
-    play_options,
-    resolve_record,
-    run_session,
-    writable_record_path,
-)
-from pavilion.cli_review import review_command
-from pavilion.cli_selfplay import selfplay_command
-from pavilion.cli_train import train_command
-from pavilion.files import read_input, shown
-from pavilion.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
-from pavilion.record import HUMAN, GameRecord
+from pavilion.cli.play import ask_in_terminal, play_options, run_session, writable_record_path
+from pavilion.cli.review import review_command
+from pavilion.cli.selfplay import selfplay_command
+from pavilion.cli.train import train_command
+from pavilion.core.files import read_input, shown
+from pavilion.core.record import HUMAN
+from pavilion.core.seats import check_agent, parse_seats, resolve_record
+from pavilion.summer import render
+from pavilion.summer.play import DEFAULT_LEVEL, LEVELS, PlaySession, level_spec
+from pavilion.summer.record import GameRecord
 
 
 def load_position(path: str, move: int | None = None) -> Game:
@@ -243,7 +237,7 @@ def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
     Without --round or --file it asks for each player's points, round by round
     (Ctrl-D stops and shows the standings so far).
     """
-    from pavilion.scorepad import ScorePad, ScorePadError, parse_points
+    from pavilion.summer.scorepad import ScorePad, ScorePadError, parse_points
 
     try:
         if path:
@@ -270,7 +264,7 @@ def score(names: str | None, rounds: tuple[str, ...], path: str | None) -> None:
 
 def ask_names() -> Any:
     """Asks for the players until the names make a score pad."""
-    from pavilion.scorepad import ScorePad, ScorePadError
+    from pavilion.summer.scorepad import ScorePad, ScorePadError
 
     while True:
         line = click.prompt("players (names separated by commas)")
@@ -282,7 +276,7 @@ def ask_names() -> Any:
 
 def ask_rounds(pad: Any) -> None:
     """Asks each player's points round by round; end of input stops early (the standings are shown)."""
-    from pavilion.scorepad import MAX_ROUND_POINTS
+    from pavilion.summer.scorepad import MAX_ROUND_POINTS
 
     points_type = click.IntRange(-MAX_ROUND_POINTS, MAX_ROUND_POINTS)
     try:
@@ -355,7 +349,7 @@ def bench(quick: bool, threads: int | None, as_json: bool) -> None:
 
     from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from pavilion import bench as benchmod
+    from pavilion.services import bench as benchmod
 
     with Progress(
         SpinnerColumn(),

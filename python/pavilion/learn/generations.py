@@ -22,10 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from pavilion._engine import OptionsError
-from pavilion.analysis import arena
-from pavilion.files import make_folder, parse_json, quote_path, replace_atomically
-from pavilion.selfplay import selfplay
-from pavilion.train import NET_FILE, Architecture, Settings, train
+from pavilion.core.analysis import arena
+from pavilion.core.files import make_folder, parse_json, quote_path, replace_atomically
+from pavilion.learn.selfplay import selfplay
+from pavilion.learn.train import NET_FILE, Architecture, Settings, train
 
 LOOP_FILE = "loop.json"
 FORMAT = "pavilion-generations"

@@ -10,7 +10,7 @@ from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, MOVE_SYNTAX, Agent
 from pavilion.akropolis import render
 from pavilion.akropolis.play import DEFAULT_LEVEL, LEVELS, AkropolisSession
 from pavilion.akropolis.record import AkropolisRecord
-from pavilion.cli_common import (
+from pavilion.cli.common import (
     ARENA_OPTIONS,
     ARENA_RUN_OPTIONS,
     MOVE_OPTION,
@@ -29,16 +29,10 @@ from pavilion.cli_common import (
     stacked,
     write_pictures,
 )
-from pavilion.cli_play import (
-    ask_in_terminal,
-    check_agent,
-    play_options,
-    resolve_record,
-    run_session,
-    writable_record_path,
-)
-from pavilion.cli_selfplay import SELFPLAY_OPTIONS, SELFPLAY_RUN_OPTIONS, selfplay_screen
-from pavilion.cli_train import generations_command
+from pavilion.cli.play import ask_in_terminal, play_options, run_session, writable_record_path
+from pavilion.cli.selfplay import SELFPLAY_OPTIONS, SELFPLAY_RUN_OPTIONS, selfplay_screen
+from pavilion.cli.train import generations_command
+from pavilion.core.seats import check_agent, resolve_record
 
 
 def load_position(path: str, move: int | None = None) -> Game:

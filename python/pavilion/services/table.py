@@ -1,24 +1,34 @@
-"""What the board app plays: the line-based `play` session of either game,
-driven by the screen instead of a prompt. The session keeps the record (the
-truth), plays moves, undoes and saves exactly as `pavilion play` does; its
-console writes into a buffer the app shows as its status line, so the app
-speaks with the engine's and `play`'s own words.
+"""A game at the table, as the front-ends play it (`pavilion board`, the web
+board): the line-based `play` session of either game, driven by a screen or a
+page instead of a prompt. The session keeps the record (the truth), plays
+moves, undoes and saves exactly as `pavilion play` does; its console writes
+into a buffer the front-end shows as its status line, so each speaks with the
+engine's and `play`'s own words. The two games as a front-end opens them
+(`GameKind`), and how a new game's record is made from a start page's or the
+command line's choices (the same checks as `play`'s), are here too.
 """
 
 from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
 
-from pavilion.analysis import evaluated
-from pavilion.files import SaveError, shown
-from pavilion.record import HUMAN, Record, move_seed
-from pavilion.session import Session
+from pavilion._engine import NotationError
+from pavilion.akropolis import play as akropolis_play
+from pavilion.akropolis.record import AkropolisRecord
+from pavilion.core.analysis import evaluated
+from pavilion.core.files import MAX_INPUT_BYTES, SaveError, parse_json, read_input, shown
+from pavilion.core.record import HUMAN, Record, move_seed
+from pavilion.core.seats import resolve_record
+from pavilion.core.session import Session
+from pavilion.services.review import read_record
+from pavilion.summer import play as summer_play
+from pavilion.summer.record import GameRecord
 
 #: How long one slice of background thinking runs before it looks for a stop.
 THINK_SLICE = 0.05
@@ -151,12 +161,14 @@ class BoardGame:
 
     # -- what the AI does (in a worker thread: nothing here touches the screen) -----
 
+    def seat_agent(self) -> Any:
+        """The agent of the seat to move, seeded as `play` seeds it for this move."""
+        record = self.record
+        return record.AGENT(record.seats[self.game.current_player], seed=move_seed(record.seed, len(record.moves)))
+
     def agent_move(self) -> Any:
         """The move the seat to move plays (its agent, seeded as `play` seeds it)."""
-        record = self.record
-        seat = self.game.current_player
-        agent = record.AGENT(record.seats[seat], seed=move_seed(record.seed, len(record.moves)))
-        return agent.choose(self.game.copy())
+        return self.seat_agent().choose(self.game.copy())
 
     def think(
         self,
@@ -188,3 +200,100 @@ class BoardGame:
                     report(thought)
             if stop.is_set() or search.exact or search.iterations >= budget:
                 return thought
+
+
+@dataclass(frozen=True)
+class GameKind:
+    """One game as a front-end opens it: its record, play session and levels."""
+
+    name: str
+    title: str
+    record: type[Record[Any]]
+    session: type[Session[Any]]
+    levels: Mapping[str, int]
+    default_level: str
+
+
+SUMMER = GameKind(
+    "summer",
+    "Azul: Summer Pavilion",
+    GameRecord,
+    summer_play.PlaySession,
+    summer_play.LEVELS,
+    summer_play.DEFAULT_LEVEL,
+)
+AKROPOLIS = GameKind(
+    "akropolis",
+    "Akropolis",
+    AkropolisRecord,
+    akropolis_play.AkropolisSession,
+    akropolis_play.LEVELS,
+    akropolis_play.DEFAULT_LEVEL,
+)
+KINDS = {k.name: k for k in (SUMMER, AKROPOLIS)}
+
+
+def kind_of(record: Record[Any]) -> GameKind:
+    return next(k for k in KINDS.values() if isinstance(record, k.record))
+
+
+def new_table(
+    kind: GameKind,
+    options: Mapping[str, tuple[str, Any]],
+    seats: str | None = None,
+    level: str | None = None,
+    ai_spec: str | None = None,
+    record_path: str | None = None,
+) -> BoardGame:
+    """A new game from the options given (`{"--players": ("players", 2), ...}`,
+    None for a default), checked as `play` checks them (SetupError)."""
+    record = resolve_record(kind.record, None, options, seats, level, ai_spec, kind.levels, kind.default_level)
+    return table_for(kind, record, level, record_path)
+
+
+def table_for(kind: GameKind, record: Record[Any], level: str | None, record_path: str | None) -> BoardGame:
+    table = BoardGame.of(kind.session, record, record_path)
+    table.session.hint_iterations = kind.levels[level or kind.default_level]
+    return table
+
+
+#: Position file formats, by the game whose position they hold.
+POSITION_FORMATS = {"pavilion-position": SUMMER, "pavilion-akropolis-position": AKROPOLIS}
+
+
+def read_game_file(path: str) -> tuple[GameKind, Record[Any], bool]:
+    """A record of either game, or a position file made into a record starting
+    there (the flag says which: True for a record). NotationError names what is wrong."""
+    return read_game_text(read_input(path, "game record or position"))
+
+
+def read_game_text(text: str, what: str = "file") -> tuple[GameKind, Record[Any], bool]:
+    """As `read_game_file`, from a file's text (the web board's uploads)."""
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
+        raise NotationError(f"{what} is larger than {MAX_INPUT_BYTES:,} bytes, the most a game file may be")
+    doc = parse_json(text, what)
+    kind = POSITION_FORMATS.get(str(doc.get("format"))) if isinstance(doc, dict) else None
+    if kind is not None:
+        return kind, kind.record.from_position(text), False  # the engine's error names the position
+    record = read_record(text)
+    return kind_of(record), record, True
+
+
+def table_from_file(
+    kind: GameKind, record: Record[Any], path: str, is_record: bool, level: str | None, record_path: str | None
+) -> BoardGame:
+    """The game read from `path`: a record continues in its own file (it only grows, so
+    nothing is lost) unless `record_path` names another; a position's game is saved as a new record."""
+    table = table_for(kind, record, level, record_path or (path if is_record else None))
+    if is_record and record_path is None:
+        table.saved_to, table.saved_moves = path, len(record.moves)
+    return table
+
+
+def load_table(path: str) -> BoardGame:
+    """The record or position in `path`, of either game, checked (NotationError);
+    a position is played by humans in every seat."""
+    kind, record, is_record = read_game_file(path)
+    if not record.seats:
+        record.seats = [HUMAN] * record.players
+    return table_from_file(kind, record, path, is_record, None, None)

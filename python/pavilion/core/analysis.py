@@ -260,7 +260,7 @@ def arena(
                 if progress:
                     progress(len(results))
         else:
-            from pavilion import scale
+            from pavilion.core import scale
 
             with scale.cluster(ray, threads) as cpus:
                 tasks = [

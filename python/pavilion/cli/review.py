@@ -10,10 +10,10 @@ from rich.text import Text
 
 from pavilion._engine import MAX_ITERATIONS, OptionsError
 from pavilion._engine.text import escape_controls
-from pavilion.analysis import default_threads
-from pavilion.cli_common import SEED, InputError, Seconds, console, counted
-from pavilion.files import SaveError, check_writable, quote_path, read_input
-from pavilion.review import DEFAULT_SECONDS, Marks, MoveReview, Review, check_plot, plot, read_record, review
+from pavilion.cli.common import SEED, InputError, Seconds, console, counted
+from pavilion.core.analysis import default_threads
+from pavilion.core.files import SaveError, check_writable, quote_path, read_input
+from pavilion.services.review import DEFAULT_SECONDS, Marks, MoveReview, Review, check_plot, plot, read_record, review
 
 DEFAULT_MARKS = Marks()
 

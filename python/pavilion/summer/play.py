@@ -1,5 +1,5 @@
 """`pavilion play`: Summer Pavilion in the terminal (the loop itself is
-`pavilion.session`, shared with Akropolis)."""
+`pavilion.core.session`, shared with Akropolis)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from typing import Any
 
 from rich.console import RenderableType
 
-from pavilion import render
 from pavilion._engine import Game
-from pavilion.session import MASTER, Session, plural
-from pavilion.session import level_spec as _level_spec
+from pavilion.core.session import MASTER, Session, plural
+from pavilion.core.session import level_spec as _level_spec
+from pavilion.summer import render
 
 #: MCTS iterations a move for each --level; master searches as many as strong,
 #: guided by the shipped network (and half its leaves' values from rollouts,

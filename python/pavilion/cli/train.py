@@ -6,10 +6,10 @@ import json
 
 import click
 
-from pavilion.cli_common import RAY_OPTION, console, ray_or_local
-from pavilion.files import quote_path
-from pavilion.generations import LoopSettings, run_generations
-from pavilion.train import LR_SCHEDULES, NET_FILE, Architecture, Settings, train
+from pavilion.cli.common import RAY_OPTION, console, ray_or_local
+from pavilion.core.files import quote_path
+from pavilion.learn.generations import LoopSettings, run_generations
+from pavilion.learn.train import LR_SCHEDULES, NET_FILE, Architecture, Settings, train
 
 
 def widths(text: str) -> tuple[int, ...]:

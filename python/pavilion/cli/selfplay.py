@@ -9,9 +9,9 @@ from typing import Any
 import click
 
 from pavilion._engine import MAX_SAMPLE_MOVES
-from pavilion.cli_common import RAY_OPTION, SEED, SIDE, SIDE_NAMES, InputError, console, counted, ray_or_local, stacked
-from pavilion.files import SaveError, quote_path
-from pavilion.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_GAMES, MAX_SHARD_GAMES, selfplay
+from pavilion.cli.common import RAY_OPTION, SEED, SIDE, SIDE_NAMES, InputError, console, counted, ray_or_local, stacked
+from pavilion.core.files import SaveError, quote_path
+from pavilion.learn.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_GAMES, MAX_SHARD_GAMES, selfplay
 
 #: The agent when none is named: a search that plays well and fast enough to fill shards.
 DEFAULT_AGENT = "mcts:iterations=800"
@@ -95,7 +95,7 @@ def selfplay_screen(
     **game_options: Any,
 ) -> None:
     """`selfplay` for either game: a progress bar over the games, then what
-    was written (or JSON). `game_options` go to `pavilion.selfplay.selfplay`
+    was written (or JSON). `game_options` go to `pavilion.learn.selfplay.selfplay`
     (`side=` for Summer Pavilion, `akropolis_options=` for Akropolis)."""
     try:
         run = counted(

@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from pavilion._engine import Game, VecGame, bench
-from pavilion.analysis import default_threads
+from pavilion.core.analysis import default_threads
 
 
 @dataclass(frozen=True)

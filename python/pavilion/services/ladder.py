@@ -28,9 +28,10 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, TypedDict
 
-from pavilion import __version__, analysis
+from pavilion import __version__
 from pavilion._engine import SIDES, NotationError, OptionsError
-from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, replace_atomically
+from pavilion.core import analysis
+from pavilion.core.files import SaveError, check_writable, parse_json, quote_path, read_input, replace_atomically
 
 #: Elo points per unit of Bradley–Terry strength.
 ELO = 400 / math.log(10)
@@ -175,7 +176,7 @@ def round_robin(
     save_error: str | None = None
     with ExitStack() as stack:
         if game_options.get("ray") is not None:  # one Ray cluster for every pairing
-            from pavilion import scale
+            from pavilion.core import scale
 
             stack.enter_context(scale.cluster(game_options["ray"], threads))
         for i, j in combinations(range(len(agents)), 2):

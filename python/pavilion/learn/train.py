@@ -19,6 +19,7 @@ import itertools
 import json
 import math
 import os
+import re
 import subprocess
 import time
 from collections.abc import Callable, Sequence
@@ -27,7 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pavilion._engine import ENCODING_VERSION, SIDES, OptionsError, akropolis
-from pavilion.files import make_folder, parse_json, quote_path, replace_atomically
+from pavilion.core.files import make_folder, parse_json, quote_path, replace_atomically
 
 if TYPE_CHECKING:
     import numpy as np
@@ -129,15 +130,43 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
     return PolicyValueNet()
 
 
-def commit() -> str:
-    """The source's git commit, when it is known."""
+def git(*args: str) -> str:
+    """What git says of the checkout this source is in ("" where it is none, or git is missing)."""
     try:
-        out = subprocess.run(
-            ["git", "rev-parse", "HEAD"], capture_output=True, text=True, cwd=Path(__file__).parent, timeout=5
-        )
+        out = subprocess.run(["git", *args], capture_output=True, text=True, cwd=Path(__file__).parent, timeout=5)
     except (OSError, subprocess.SubprocessError):
         return ""
     return out.stdout.strip() if out.returncode == 0 else ""
+
+
+def commit() -> str:
+    """The source's git commit, when it is known."""
+    return git("rev-parse", "HEAD")
+
+
+def repository() -> Path | None:
+    """The root of the git checkout this source is in, when it is one."""
+    top = git("rev-parse", "--show-toplevel")
+    return Path(top).resolve() if top else None
+
+
+def portable_path(path: str | os.PathLike[str], root: Path | None) -> str:
+    """A path as a manifest keeps it: relative to the repository when it lies in it
+    (`seeds/nets/akropolis-gen3/net.safetensors`), else the folder's own name, as
+    where the data lay on the machine that trained means nothing on another."""
+    full = Path(path).resolve()
+    if root is not None and full.is_relative_to(root):
+        return full.relative_to(root).as_posix()
+    return full.name
+
+
+def portable_spec(spec: Any, root: Path | None) -> Any:
+    """An agent spec (or a list of them) with the network files it names made portable (`net=default` stays)."""
+    if isinstance(spec, list):
+        return [portable_spec(s, root) for s in spec]
+    if not isinstance(spec, str):
+        return spec
+    return re.sub(r"(?<=net=)[^,]+", lambda m: m[0] if m[0] == "default" else portable_path(m[0], root), spec)
 
 
 def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
@@ -335,7 +364,7 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
     folders, which must hold the same game, player count and columns. Reads
     the manifests and each shard's game numbers only: the decisions
     themselves are read shard by shard as they are encoded."""
-    from pavilion import selfplay
+    from pavilion.learn import selfplay
 
     game, players, columns = None, None, None
     agents: list[Any] = []
@@ -369,7 +398,7 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
 
 def encode_shard(game: str, shard: Shard, unvisited_moves: int | None, seed: int) -> Examples:
     """One shard's decisions as the network sees them (run in a worker process)."""
-    from pavilion import selfplay
+    from pavilion.learn import selfplay
 
     data = selfplay.read(shard.path)
     data["game"] = data["game"] + shard.game_offset
@@ -438,7 +467,7 @@ def train(
     the manifest."""
     import numpy as np
 
-    from pavilion import selfplay
+    from pavilion.learn import selfplay
 
     torch = _torch()
     arch, settings = arch or Architecture(), settings or Settings()
@@ -529,8 +558,8 @@ def train(
         "settings": asdict(settings),
         "search": {"mix": mix},
         "data": {
-            "path": [str(p) for p in paths],
-            "agent": agents,
+            "path": [portable_path(p, repository()) for p in paths],
+            "agent": portable_spec(agents, repository()),
             "players": players,
             "games": len(games),
             "decisions": len(ex.win),

@@ -1,6 +1,6 @@
 """A game in the terminal, humans and AIs in any mix: what every game's
 `play` shares (the prompt loop, the menu, hints, undo, saving, the AI's
-seeds). Each game's session (`pavilion.play.PlaySession`,
+seeds). Each game's session (`pavilion.summer.play.PlaySession`,
 `pavilion.akropolis.play.AkropolisSession`) says how its moves read and how its
 position looks."""
 
@@ -13,9 +13,9 @@ from typing import Any, ClassVar, Generic
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from pavilion.analysis import evaluated
-from pavilion.files import SaveError, save_somewhere, save_text, shown
-from pavilion.record import HUMAN, GameT, Record, move_seed
+from pavilion.core.analysis import evaluated
+from pavilion.core.files import SaveError, save_somewhere, save_text, shown
+from pavilion.core.record import HUMAN, GameT, Record, move_seed
 
 #: Longest menu number typed at the prompt (longer digit strings are move text).
 MAX_MENU_DIGITS = 6

@@ -22,13 +22,13 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from pavilion import analysis
 from pavilion._engine import MAX_ITERATIONS, MAX_SECONDS, SIDES, Game, OptionsError, akropolis, parse_side
 from pavilion._engine.text import escape_controls, quote
-from pavilion.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture, shown
+from pavilion.core import analysis
+from pavilion.core.files import SaveError, check_writable, parse_json, quote_path, read_input, save_picture, shown
 
 if TYPE_CHECKING:
-    from pavilion.ladder import Ladder
+    from pavilion.services.ladder import Ladder
 
 console = Console(highlight=False)
 progress_console = Console(stderr=True)
@@ -242,7 +242,7 @@ def picture(game: Game | akropolis.Game, marks: list[Any] | None = None) -> str:
         from pavilion.akropolis import svg as akropolis_svg
 
         return akropolis_svg.board(game, marks=marks or [])
-    from pavilion import svg
+    from pavilion.summer import svg
 
     return svg.board(game, marks=marks or [])
 
@@ -255,7 +255,7 @@ def picture_options(command: F) -> F:
 
 def check_pictures(svg_path: str | None, png_path: str | None) -> None:
     """Refuses now, before any work, a picture that could not be written."""
-    from pavilion.svg import check_png_renderer
+    from pavilion.core.drawing import check_png_renderer
 
     for option, path in (("--svg", svg_path), ("--png", png_path)):
         if path:
@@ -269,7 +269,7 @@ def check_pictures(svg_path: str | None, png_path: str | None) -> None:
 
 def write_pictures(svg: str, svg_path: str | None, png_path: str | None, out: Console = console) -> None:
     """Writes the SVG and/or its PNG rendering, never over anything but a picture; says where (on `out`)."""
-    from pavilion.svg import to_png
+    from pavilion.core.drawing import to_png
 
     for path, data in ((svg_path, svg.encode()), (png_path, None)):
         if not path:
@@ -542,7 +542,7 @@ def play_ladder(
     pairing's games, then the ratings (Elo, Bradley–Terry) with their 95%
     intervals and each pairing's result (or JSON); with `save`, the ladder
     file's pairings reused and each new one written there."""
-    from pavilion.ladder import round_robin
+    from pavilion.services.ladder import round_robin
 
     pairings = len(specs) * (len(specs) - 1) // 2
     result = counted(
@@ -651,7 +651,7 @@ ARENA_RUN_OPTIONS = stacked(
 
 def ray_or_local(ray: str | None) -> str | None:
     """`--ray`'s value, or None (with a line saying how to get Ray) when Ray is not installed."""
-    from pavilion import scale
+    from pavilion.core import scale
 
     if ray is not None and not scale.available():
         progress_console.print(f"[yellow]Ray is not installed[/] ({shown(scale.RAY_HINT)}): playing on this machine")

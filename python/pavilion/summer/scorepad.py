@@ -17,7 +17,7 @@ from rich.text import Text
 
 from pavilion._engine import ROUNDS, SCORE_FLOOR, START_SCORE, NotationError
 from pavilion._engine.text import escape_controls, quote
-from pavilion.files import parse_json
+from pavilion.core.files import parse_json
 
 START = START_SCORE
 #: Points a player can enter for one round, either way: far beyond any real round.

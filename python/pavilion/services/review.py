@@ -23,9 +23,10 @@ from typing import Any, TypedDict
 
 from pavilion._engine import NotationError, OptionsError
 from pavilion.akropolis.record import AkropolisRecord
-from pavilion.analysis import checked_budget, evaluated, run_search
-from pavilion.files import parse_json, quote_path, save_picture
-from pavilion.record import GameRecord, Record, move_seed
+from pavilion.core.analysis import checked_budget, evaluated, run_search
+from pavilion.core.files import parse_json, quote_path, save_picture
+from pavilion.core.record import Record, move_seed
+from pavilion.summer.record import GameRecord
 
 #: Record formats a review reads, by their "format" field.
 RECORD_KINDS: dict[str, type[Record[Any]]] = {cls.FORMAT: cls for cls in (GameRecord, AkropolisRecord)}

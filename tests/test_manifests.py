@@ -1,0 +1,51 @@
+"""The shipped networks' manifests say how each was made in terms that hold on any
+machine: data folders and network files relative to the repository, never the
+absolute paths of the machine that trained them (issue 52)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pavilion.learn.train import portable_path, portable_spec
+
+ROOT = Path(__file__).resolve().parent.parent
+MANIFESTS = sorted((ROOT / "seeds" / "nets").glob("*/manifest*.json"))
+
+
+def paths_named(manifest: dict) -> list[str]:
+    data = manifest["data"]
+    folders = data["path"] if isinstance(data["path"], list) else [data["path"]]
+    agents = data["agent"] if isinstance(data["agent"], list) else [data["agent"]]
+    nets = [m for a in agents if a for m in re.findall(r"net=([^,]+)", a)]
+    return folders + nets
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_shipped_manifest_names_no_absolute_path(path: Path) -> None:
+    named = paths_named(json.loads(path.read_text()))
+    assert named, "a manifest names its data"
+    assert not [p for p in named if p.startswith("/") or re.match(r"^[A-Za-z]:\\", p)]
+
+
+@pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_the_manifest_inside_a_network_file_names_the_same_paths(path: Path) -> None:
+    safetensors = pytest.importorskip("safetensors")
+    net = path.parent / "net.safetensors"
+    if path.name != "manifest.json" or not net.exists():
+        pytest.skip("no network file beside this manifest")
+    with safetensors.safe_open(str(net), "np") as f:
+        inside = json.loads(f.metadata()["manifest"])
+    assert paths_named(inside) == paths_named(json.loads(path.read_text()))
+
+
+def test_portable_paths_are_relative_to_the_repository_or_the_folder_name(tmp_path: Path) -> None:
+    assert portable_path(ROOT / "seeds" / "nets" / "akropolis-gen3", ROOT) == "seeds/nets/akropolis-gen3"
+    assert portable_path(tmp_path / "gen0", ROOT) == "gen0"
+    assert portable_path(tmp_path / "gen0", None) == "gen0"
+    spec = f"mcts:net={ROOT}/seeds/nets/akropolis-gen3/net.safetensors,iterations=800"
+    assert portable_spec(spec, ROOT) == "mcts:net=seeds/nets/akropolis-gen3/net.safetensors,iterations=800"
+    assert portable_spec(["mcts:net=default,iterations=800", None], ROOT) == ["mcts:net=default,iterations=800", None]
