@@ -95,7 +95,19 @@ async def play_in_a_tab(port: int) -> bytes:
 def test_serve_plays_in_a_browser_on_this_machine_only_and_a_closed_tab_saves(tmp_path: Path) -> None:
     port = free_port(LOCAL)
     server = subprocess.Popen(
-        [sys.executable, "-m", "pavilion", "serve", "--port", str(port), "--seats", "human,greedy", "--seed", "3"],
+        [
+            sys.executable,
+            "-m",
+            "pavilion",
+            "serve",
+            "--terminal",
+            "--port",
+            str(port),
+            "--seats",
+            "human,greedy",
+            "--seed",
+            "3",
+        ],
         cwd=tmp_path,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,

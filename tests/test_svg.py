@@ -16,6 +16,7 @@ from conftest import placing_position
 from pavilion import Game, akropolis
 from pavilion.akropolis import svg as akropolis_svg
 from pavilion.cli import main
+from pavilion.core import drawing
 from pavilion.summer import svg
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -36,7 +37,7 @@ def centroid(polygon: ET.Element) -> tuple[int, int]:
 
 
 def render(text: str) -> Image.Image:
-    return Image.open(io.BytesIO(svg.to_png(text))).convert("RGB")
+    return Image.open(io.BytesIO(drawing.to_png(text))).convert("RGB")
 
 
 @pytest.mark.parametrize(("side", "players"), [("coloured", 2), ("gray", 2), ("coloured", 4), ("gray", 4)])

@@ -5,7 +5,7 @@ The game API is here; the benchmark workloads are in `pavilion._engine.bench` an
 quoting of untrusted text in `pavilion._engine.text` (stubs beside this file)."""
 
 from collections.abc import Iterator, Sequence
-from typing import Any, ClassVar, Literal, NotRequired, Self, TypedDict, final, overload
+from typing import Any, ClassVar, Literal, NotRequired, Protocol, Self, TypedDict, final, overload
 
 import numpy as np
 from numpy.typing import NDArray
@@ -63,6 +63,10 @@ __all__ = [
 ]
 
 NUM_ACTIONS: int
+
+class _Event(Protocol):
+    """What `Agent.choose` watches to stop early: a `threading.Event`, say."""
+    def is_set(self) -> bool: ...
 
 class BuildInfo(TypedDict):
     version: str
@@ -404,7 +408,7 @@ class Agent:
     def __new__(cls, spec: str, seed: int | None = None) -> Self: ...
     @property
     def name(self) -> str: ...
-    def choose(self, game: Game) -> Move | None: ...
+    def choose(self, game: Game, stop: _Event | None = None) -> Move | None: ...
 
 @final
 class Search:

@@ -1,6 +1,6 @@
 """Akropolis: the game and its moves (`pavilion.akropolis` re-exports these)."""
 
-from typing import Any, ClassVar, Self, TypedDict, final
+from typing import Any, ClassVar, Protocol, Self, TypedDict, final
 
 import numpy as np
 from numpy.typing import NDArray
@@ -29,6 +29,10 @@ __all__ = [
     "play_matches",
     "selfplay",
 ]
+
+class _Event(Protocol):
+    """What `Agent.choose` watches to stop early: a `threading.Event`, say."""
+    def is_set(self) -> bool: ...
 
 class HexInfo(TypedDict):
     kind: str
@@ -208,7 +212,7 @@ class Agent:
     def __new__(cls, spec: str, seed: int | None = None) -> Self: ...
     @property
     def name(self) -> str: ...
-    def choose(self, game: Game) -> Move | None: ...
+    def choose(self, game: Game, stop: _Event | None = None) -> Move | None: ...
 
 @final
 class Search:

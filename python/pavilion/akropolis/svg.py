@@ -13,6 +13,8 @@ from typing import Any
 from pavilion._engine.akropolis import HEXES, TILES, Game
 from pavilion.core.drawing import Drawing, fmt
 
+#: The six neighbours of a hex, in axial steps (north, then clockwise).
+NEIGHBOURS = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
 #: Fills by the colour the engine gives each kind (presentation only).
 FILL = {
     "blue": "#2f6fc0",
@@ -53,11 +55,19 @@ def draw_city(
     y0: float,
     radius: float,
     marks: Sequence[tuple[int, Any]] = (),
+    room: int = 0,
 ) -> tuple[float, float]:
     """One city with its top-left corner at (x0, y0); returns its width and height.
-    `marks` (rank, move) outline each move's footprint with its rank."""
+    `marks` (rank, move) outline each move's footprint with its rank; `room`
+    draws the empty hexes within that many steps of the city faintly, so a
+    tile can be put there (the web board)."""
     city = game.city(seat)
-    spots = list(city) + [h for _, m in marks for h in m.footprint if h not in city]
+    around: list[tuple[int, int]] = []
+    ring = set(city)
+    for _ in range(room):
+        ring = {(q + dq, r + dr) for q, r in ring for dq, dr in NEIGHBOURS} - set(city) - set(around)
+        around += sorted(ring)
+    spots = list(city) + around + [h for _, m in marks for h in m.footprint if h not in city]
     centres = {h: hex_centre(h[0], h[1], radius) for h in spots}
     left = min(x for x, _ in centres.values()) - radius
     top = min(y for _, y in centres.values()) - radius
@@ -72,9 +82,17 @@ def draw_city(
         data_oy=fmt(y0 - top),
         data_radius=fmt(radius),
     )
+
+    def at(hex_: tuple[int, int]) -> tuple[float, float]:
+        """Where a hex's centre is drawn."""
+        cx, cy = centres[hex_]
+        return x0 + cx - left, y0 + cy - top
+
+    for q, r in around:
+        blank = {"fill": "#ffffff", "stroke": "#e2dccf"}
+        d.add("polygon", g, points=hex_corners(*at((q, r)), radius * 0.97), data_target=f"hex-{seat}-{q},{r}", **blank)
     for (q, r), (height_, letter, _tile) in city.items():
-        cx, cy = centres[(q, r)]
-        x, y = x0 + cx - left, y0 + cy - top
+        x, y = at((q, r))
         d.add(
             "polygon",
             g,
@@ -91,38 +109,42 @@ def draw_city(
         if stars:
             d.text(x, y + radius * 0.42, "★" * stars, radius * 0.32, g, fill=ink_of(letter))
     for rank, m in marks:
-        for q, r in m.footprint:
-            cx, cy = centres[(q, r)]
+        for h in m.footprint:
             d.add(
                 "polygon",
                 g,
-                points=hex_corners(x0 + cx - left, y0 + cy - top, radius * 0.8),
+                points=hex_corners(*at(h), radius * 0.8),
                 fill="none",
                 stroke="#000000",
                 stroke_width=fmt(radius * 0.12),
                 stroke_dasharray=fmt(radius * 0.25),
             )
-        cx, cy = centres[m.footprint[0]]
-        d.add("circle", g, cx=fmt(x0 + cx - left), cy=fmt(y0 + cy - top), r=fmt(radius * 0.3), fill="#000000")
-        d.text(x0 + cx - left, y0 + cy - top, str(rank), radius * 0.4, g, fill="#ffffff", font_weight="bold")
+        x, y = at(m.footprint[0])
+        d.add("circle", g, cx=fmt(x), cy=fmt(y), r=fmt(radius * 0.3), fill="#000000")
+        d.text(x, y, str(rank), radius * 0.4, g, fill="#ffffff", font_weight="bold")
     return width, height
 
 
 def board(
-    game: Game, seat: int | None = None, size: int = 30, marks: Sequence[Any] = (), site: bool | None = None
+    game: Game,
+    seat: int | None = None,
+    size: int = 30,
+    marks: Sequence[Any] = (),
+    site: bool | None = None,
+    room: int = 0,
 ) -> str:
     """An SVG of the position (or of one seat's city): the round, the site
     with each tile's price, then each city with its stones and score. `size`
     is a hex's radius in pixels; `marks` are moves (best first) outlined on
     the mover's city with their rank; `site` draws the site (by default only
-    with every city)."""
+    with every city); `room` draws that many rings of empty hexes around each city."""
     with_site = (seat is None if site is None else site) and not game.is_over
     seats = list(range(game.players)) if seat is None else [seat]
     radius = float(size)
     ranked = [(i + 1, m) for i, m in enumerate(marks)]
     # Lay the cities out side by side, measured first on a scratch drawing.
     scratch = Drawing(1, 1)
-    sizes = [draw_city(scratch, game, s, 0, 0, radius, ranked if s == game.current_player else ()) for s in seats]
+    sizes = [draw_city(scratch, game, s, 0, 0, radius, ranked if s == game.current_player else (), room) for s in seats]
     head = radius * 1.2
     site_h = radius * 2.2 if with_site else 0.0
     width = max(sum(w for w, _ in sizes) + radius * (len(sizes) + 1), radius * 24)
@@ -165,6 +187,6 @@ def board(
             text_anchor="start",
             font_weight="bold",
         )
-        draw_city(d, game, s, x, top, radius, ranked if s == game.current_player else ())
+        draw_city(d, game, s, x, top, radius, ranked if s == game.current_player else (), room)
         x += w + radius
     return d.to_string()

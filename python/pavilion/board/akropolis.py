@@ -21,6 +21,7 @@ from textual.widgets import Static
 
 from pavilion._engine.akropolis import DISTRICTS, TILES, Game, Move
 from pavilion.akropolis.render import hex_style
+from pavilion.akropolis.svg import NEIGHBOURS
 from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.play_screen import PlayScreen
 from pavilion.core.files import shown
@@ -32,8 +33,6 @@ COLUMN = 4
 MARGIN = 2
 #: What the status line says when the ghost is asked for with no tile in hand.
 CHOOSE_A_TILE = "choose a site tile first (its number, or click it)"
-#: The six neighbours of a hex (axial q, r), as the engine steps them.
-NEIGHBOURS = [(0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1)]
 
 
 @dataclass(frozen=True)

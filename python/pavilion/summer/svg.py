@@ -272,17 +272,12 @@ def draw_table(d: Drawing, game: Game, tile: float, width: float, ranked: Sequen
         )
         d.text(x + tile * 0.3, y - tile * 0.15, str(i + 1), tile * 0.5, g, text_anchor="start", fill="#555555")
         d.tiles(x + tile * 0.3, y + tile * 0.3, tile, f, g, target=f"draft-{i + 1}")
-        for (source, colour), r in drafts.items():
-            if source == i + 1:
-                d.text(
-                    x + w - tile * 0.2,
-                    y - tile * 0.15,
-                    f"#{r} {colour}",
-                    tile * 0.5,
-                    g,
-                    text_anchor="end",
-                    font_weight="bold",
-                )
+        # Every mark on this factory in one label (two marks each with its own would overlap).
+        label = " ".join(
+            f"#{r} {colour}" for (source, colour), r in sorted(drafts.items(), key=lambda kv: kv[1]) if source == i + 1
+        )
+        if label:
+            d.text(x + w - tile * 0.2, y - tile * 0.15, label, tile * 0.5, g, text_anchor="end", font_weight="bold")
         x += w + tile * 0.5
     y += tile * 2.4
     g = d.add("g", id="centre")

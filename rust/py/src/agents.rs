@@ -40,14 +40,17 @@ impl PyAgent {
     }
 
     /// The agent's move for the player to move; None once the game is over.
-    /// Runs without the GIL; Ctrl-C stops a search at once (KeyboardInterrupt).
-    fn choose(&mut self, py: Python<'_>, game: &PyGame) -> PyResult<Option<PyMove>> {
+    /// Runs without the GIL; Ctrl-C stops a search at once (KeyboardInterrupt),
+    /// and so does `stop.is_set()` turning true (a `threading.Event` set by
+    /// another thread): the search then plays the best move it has found.
+    #[pyo3(signature = (game, stop=None))]
+    fn choose(&mut self, py: Python<'_>, game: &PyGame, stop: Option<Py<PyAny>>) -> PyResult<Option<PyMove>> {
         let g = game.inner;
         let agent = &mut self.inner;
         if !agent.searches() {
             return Ok(agent.choose(&g).map(|inner| PyMove { inner }));
         }
-        Ok(crate::interrupt::run(py, |stop| agent.choose_until(&g, stop))?.map(|inner| PyMove { inner }))
+        Ok(crate::interrupt::run_watching(py, stop, |stop| agent.choose_until(&g, stop))?.map(|inner| PyMove { inner }))
     }
 
     fn __repr__(&self) -> String {

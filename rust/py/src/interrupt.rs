@@ -14,6 +14,17 @@ const POLL: Duration = Duration::from_millis(50);
 /// Runs `work(stop)` without the GIL; a signal handler that raises (Ctrl-C)
 /// sets `stop`, waits for the work to return and re-raises.
 pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> T + Send) -> PyResult<T> {
+    run_watching(py, None, work)
+}
+
+/// As `run`, and the work is also told to stop once `watch.is_set()` is true:
+/// a `threading.Event` another thread sets (the web board's stop button), as a
+/// signal can only reach the main thread.
+pub fn run_watching<T: Send>(
+    py: Python<'_>,
+    watch: Option<Py<PyAny>>,
+    work: impl FnOnce(&AtomicBool) -> T + Send,
+) -> PyResult<T> {
     let stop = AtomicBool::new(false);
     // Set by the worker when its work is done, just before it wakes the caller:
     // `is_finished` would still be false then, and the caller would sleep a whole POLL.
@@ -32,9 +43,20 @@ pub fn run<T: Send>(py: Python<'_>, work: impl FnOnce(&AtomicBool) -> T + Send) 
             while !done.load(Ordering::Acquire) {
                 std::thread::park_timeout(POLL);
                 if raised.is_none() {
-                    if let Err(e) = Python::attach(|py| py.check_signals()) {
-                        stop.store(true, Ordering::Relaxed);
-                        raised = Some(e);
+                    let checked = Python::attach(|py| {
+                        py.check_signals()?;
+                        match &watch {
+                            Some(w) => w.bind(py).call_method0("is_set")?.is_truthy(),
+                            None => Ok(false),
+                        }
+                    });
+                    match checked {
+                        Ok(false) => {}
+                        Ok(true) => stop.store(true, Ordering::Relaxed),
+                        Err(e) => {
+                            stop.store(true, Ordering::Relaxed);
+                            raised = Some(e);
+                        }
                     }
                 }
             }
