@@ -29,6 +29,8 @@ names = [m.name for m in pkgutil.walk_packages(pavilion.__path__, 'pavilion.') i
 for name in names:
     importlib.import_module(name)
 assert len(names) > 30, names
+from pavilion.web.app import STATIC  # the web board's page ships in the wheel
+assert all((STATIC / f).is_file() for f in ('index.html', 'app.js', 'board.css')), STATIC
 print(len(names), 'modules import')
 """
 
@@ -73,7 +75,7 @@ def main() -> None:
         bin_dir, env = venv(work / "wheel-env", path_without_rust())
         for tool in RUST_TOOLS:
             assert shutil.which(tool, path=env["PATH"]) is None, f"{tool} is still on PATH"
-        run([str(bin_dir / "pip"), "install", "-q", f"{wheel}[rl]"], env, work)
+        run([str(bin_dir / "pip"), "install", "-q", f"{wheel}[rl,web]"], env, work)
         print(run([str(bin_dir / "pavilion"), "--version"], env, work).strip())
         demo = run([str(bin_dir / "pavilion"), "demo", "--seed", "1"], env, work)
         assert "Final scores" in demo, demo[-2000:]
