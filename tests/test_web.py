@@ -233,6 +233,26 @@ def test_a_stopped_ai_move_is_not_played_and_the_ai_waits(client):
         assert "not played" in waiting["said"]
 
 
+def test_ai_against_ai_plays_to_the_end_at_its_pace(client):
+    with client.websocket_connect("/ws", headers=ORIGIN) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "new", "game": "akropolis", "players": 3, "seats": ["greedy"] * 3, "seed": 4})
+        receive_until(ws, "state")
+        ws.send_json({"type": "pace", "seconds": 0})
+        while True:
+            m = receive_until(ws, "state")
+            if m["over"]:
+                break
+    assert len(m["moves"]) > 30 and m["winners"] and m["legal"] == []
+
+
+def test_master_is_refused_where_no_network_was_shipped(client):
+    with client.websocket_connect("/ws", headers=ORIGIN) as ws:
+        ws.receive_json()
+        ws.send_json({"type": "new", "game": "akropolis", "players": 3, "level": "master"})
+        assert "master" in receive_until(ws, "error")["message"]
+
+
 def test_review_marks_each_move(client):
     with client.websocket_connect("/ws", headers=ORIGIN) as ws:
         ws.receive_json()
