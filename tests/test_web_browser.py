@@ -158,7 +158,6 @@ def test_a_whole_summer_pavilion_game_against_greedy_by_clicks(page):
     rng = random.Random(1)
     kinds: set[str] = set()
     s = start(page, "summer", 11)
-    shot(page, "web-summer-start.png")
     while not s["over"]:
         before = len(s["moves"])
         kinds.add(play_summer_move(page, s, rng, by_keys=before % 4 == 0))
