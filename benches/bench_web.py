@@ -56,32 +56,39 @@ def click_to_redraw(benchmark: Any, record: Any, tmp_path: Any, monkeypatch: Any
     with TestClient(create_app()) as client, client.websocket_connect("/ws", headers=ORIGIN) as ws:
         ws.receive_json()
         ws.send_json({"type": "open", "name": "late.json", "text": record.to_json()})
-        state = ws.receive_json()
-        assert state["type"] == "state" and state["human_to_move"]
-        ws.send_json({"type": "pace", "seconds": 0})
-        ws.receive_json()
-        base, move = len(state["moves"]), state["legal"][0]["move"]
 
+        def next_state() -> dict[str, Any]:
+            # Other replies (an AI's thinking, the last round's proven ranges) come between states.
+            while True:
+                m: dict[str, Any] = ws.receive_json()
+                assert m["type"] != "error", m
+                if m["type"] == "state":
+                    return m
+
+        state = next_state()
+        assert state["human_to_move"]
+        ws.send_json({"type": "pace", "seconds": 0})
+        next_state()
+        base, move = len(state["moves"]), state["legal"][0]["move"]
         last: list[dict[str, Any]] = []
 
         def click() -> None:
             ws.send_json({"type": "move", "move": move})
-            last[:] = [ws.receive_json()]  # the board redrawn after the move (an AI's answer may follow)
+            last[:] = [next_state()]  # the board redrawn after the move (an AI's answer may follow)
 
         def back() -> tuple[tuple[()], dict[str, Any]]:
             # Back to the same position: wait for the human's turn (the AI may answer first), then undo.
             m = last[0]
-            while not (m["type"] == "state" and m["human_to_move"]):
-                m = ws.receive_json()
+            while not m["human_to_move"]:
+                m = next_state()
             while len(m["moves"]) > base:
                 ws.send_json({"type": "undo"})
-                m = ws.receive_json()
-                assert m["type"] == "state", m.get("message")
+                m = next_state()
             assert len(m["moves"]) == base
             return (), {}
 
         click()
-        assert last[0]["type"] == "state" and len(last[0]["moves"]) == base + 1
+        assert len(last[0]["moves"]) == base + 1
         benchmark.pedantic(click, setup=back, rounds=30, warmup_rounds=1)
 
 
