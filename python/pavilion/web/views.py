@@ -60,6 +60,7 @@ def summer_info(game: Any) -> dict[str, Any]:
     seat = game.current_player
     return {
         "round": game.round,
+        "rounds": ROUNDS,
         "phase": game.phase,
         "wild": game.wild,
         "side": game.side,

@@ -262,7 +262,7 @@ function renderFacts() {
   const f = state.info;
   const facts = $("facts");
   if (state.game === "summer") {
-    facts.innerHTML = `<p>Round ${f.round} of 6 · ${f.phase} · wild <b></b> · bag ${f.bag} · tower ${f.tower}</p>`;
+    facts.innerHTML = `<p>Round ${f.round} of ${f.rounds} · ${f.phase} · wild <b></b> · bag ${f.bag} · tower ${f.tower}</p>`;
     facts.querySelector("b").textContent = f.wild;
     const shown = state.shown === null ? state.moves.length : state.shown;
     if (ranges && ranges.ply === shown) {
@@ -275,7 +275,12 @@ function renderFacts() {
   } else {
     facts.innerHTML = `<p>Round ${f.round} of ${f.rounds} · ${f.stacks_left} stacks left</p>`;
   }
-  if (state.over) facts.innerHTML += `<p class="over">Game over: ${state.winners.map((w) => state.seats[w].name).join(" and ")} won.</p>`;
+  if (state.over) {
+    const p = document.createElement("p");
+    p.className = "over";
+    p.textContent = `Game over: ${state.winners.map((w) => state.seats[w].name).join(" and ")} won.`;
+    facts.append(p);
+  }
 }
 
 // The pass and bonus choosers (Summer Pavilion), the site's tiles and the rotation (Akropolis).
@@ -374,8 +379,14 @@ function renderReview() {
   const dots = review.moves.map((m) =>
     `<circle data-ply="${m.ply}" cx="${x(m.ply).toFixed(1)}" cy="${y(m.win_before).toFixed(1)}" r="${m.mark ? 4 : 2.5}" fill="${colours[m.seat]}"><title>${m.ply}. ${m.move}${m.mark ? " " + m.mark : ""}</title></circle>`,
   ).join("");
-  const seats = review.seats.map((s) => `<li style="color:${colours[s.seat]}">${s.player}: accuracy ${s.accuracy.toFixed(0)}%, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??</li>`).join("");
-  box.innerHTML = `<svg id="chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><line x1="0" x2="${w}" y1="${y(0.5)}" y2="${y(0.5)}" stroke="#bbb" stroke-dasharray="3"/>${lines}${dots}</svg><ul>${seats}</ul>`;
+  box.innerHTML = `<svg id="chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}"><line x1="0" x2="${w}" y1="${y(0.5)}" y2="${y(0.5)}" stroke="#bbb" stroke-dasharray="3"/>${lines}${dots}</svg><ul></ul>`;
+  // Names are the record's text: set as text, never as markup.
+  box.querySelector("ul").replaceChildren(...review.seats.map((s) => {
+    const li = document.createElement("li");
+    li.style.color = colours[s.seat];
+    li.textContent = `${s.player}: accuracy ${s.accuracy.toFixed(0)}%, ${s.inaccuracies} ?!, ${s.mistakes} ?, ${s.blunders} ??`;
+    return li;
+  }));
   box.querySelectorAll("circle").forEach((c) => { c.onclick = () => send({ type: "goto", ply: Number(c.dataset.ply) - 1 }); });
 }
 
