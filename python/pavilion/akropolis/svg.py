@@ -7,7 +7,7 @@ PNG through `pavilion.core.drawing.to_png`."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pavilion._engine.akropolis import HEXES, TILES, Game
@@ -25,6 +25,16 @@ FILL = {
     "grey": "#9a9a9a",
 }
 INK = {"yellow": "#111111", "grey": "#111111"}
+
+
+def window(city: Iterable[tuple[int, int]], margin: int) -> set[tuple[int, int]]:
+    """The city's hexes and the empty ones within `margin` of it."""
+    out = set(city)
+    ring = set(out)
+    for _ in range(margin):
+        ring = {(q + dq, r + dr) for q, r in ring for dq, dr in NEIGHBOURS} - out
+        out |= ring
+    return out
 
 
 def hex_centre(q: int, r: float, radius: float) -> tuple[float, float]:
@@ -62,11 +72,7 @@ def draw_city(
     draws the empty hexes within that many steps of the city faintly, so a
     tile can be put there (the web board)."""
     city = game.city(seat)
-    around: list[tuple[int, int]] = []
-    ring = set(city)
-    for _ in range(room):
-        ring = {(q + dq, r + dr) for q, r in ring for dq, dr in NEIGHBOURS} - set(city) - set(around)
-        around += sorted(ring)
+    around = sorted(window(city, room) - set(city))
     spots = list(city) + around + [h for _, m in marks for h in m.footprint if h not in city]
     centres = {h: hex_centre(h[0], h[1], radius) for h in spots}
     left = min(x for x, _ in centres.values()) - radius

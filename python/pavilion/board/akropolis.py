@@ -21,7 +21,7 @@ from textual.widgets import Static
 
 from pavilion._engine.akropolis import DISTRICTS, TILES, Game, Move
 from pavilion.akropolis.render import hex_style
-from pavilion.akropolis.svg import NEIGHBOURS
+from pavilion.akropolis.svg import window
 from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.play_screen import PlayScreen
 from pavilion.core.files import shown
@@ -71,16 +71,6 @@ def preview(game: Game, move: Move) -> Preview:
         cost=outcome["cost"],
         level=outcome["level"],
     )
-
-
-def window(city: dict[tuple[int, int], Any], margin: int = MARGIN) -> set[tuple[int, int]]:
-    """The city's hexes and the empty ones within `margin` of it."""
-    out = set(city)
-    ring = set(city)
-    for _ in range(margin):
-        ring = {(q + dq, r + dr) for q, r in ring for dq, dr in NEIGHBOURS} - out
-        out |= ring
-    return out
 
 
 class SiteView(CellGrid):
@@ -145,7 +135,7 @@ class CityView(CellGrid):
         ghost = s.ghost()
         # The cursor stays within MARGIN; one ring more is drawn for the ghost's
         # other hexes, so the map does not shift while the ghost moves.
-        inner = window(city)
+        inner = window(city, MARGIN)
         hexes = window(city, MARGIN + 1)
         q0 = min(q for q, _ in hexes)
         y0 = min(-(2 * r + q) for q, r in hexes)

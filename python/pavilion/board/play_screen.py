@@ -148,7 +148,7 @@ class PlayScreen(Screen[None]):
             items.append(Option(f"{i:>3}. {text}{extra}", id=str(i)))
         moves.clear_options()
         moves.add_options(items)
-        here = self.table.shown if self.table.shown is not None else len(record.moves)
+        here = self.table.shown_ply
         if here:
             moves.highlighted = here - 1
 
@@ -310,7 +310,7 @@ class PlayScreen(Screen[None]):
     def action_step(self, where: str) -> None:
         table = self.table
         n = len(table.record.moves)
-        here = table.shown if table.shown is not None else n
+        here = table.shown_ply
         target = {"first": 0, "previous": here - 1, "next": here + 1, "last": n}[where]
         self.go_to(max(0, min(n, target)))
 

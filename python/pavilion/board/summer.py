@@ -16,11 +16,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, HorizontalScroll
 from textual.widgets import Static
 
-from pavilion._engine import FEATURES, ROUNDS, SIDES, STARS, Game, Move, space_cost
+from pavilion._engine import FEATURES, ROUNDS, SIDES, STARS, Game, Move
 from pavilion.board.cells import CellGrid, Piece, placed_lines
 from pavilion.board.dialogs import ChoiceDialog, TilePicker
 from pavilion.board.play_screen import PlayScreen
-from pavilion.summer.render import NAME, STYLE, printed_value
+from pavilion.summer.render import NAME, STYLE, payment_label, printed_value
 
 #: Where each star sits on a board (x, y of its top-left), in `STARS` order:
 #: the outer stars clockwise from the upper left, then the centre.
@@ -143,17 +143,6 @@ class StarBoard(CellGrid):
 def source_key(move: Move) -> int | str:
     """A draft's source as the sources view keys it: factory index from 0, or "C"."""
     return move.source - 1 if isinstance(move.source, int) else "C"
-
-
-def payment_label(move: Move, side: str, wild: str) -> str:
-    """`B4+2  pay 2 blue + 2 wild (purple)`; `wild` is the round's wild colour's name."""
-    cost = space_cost(side, move.star or "", move.space or 0)
-    wilds = move.wilds or 0
-    colour = move.colour or ""
-    text = f"{move}  pay {cost - wilds} {colour}"
-    if wilds:
-        text += f" + {wilds} wild ({wild})"
-    return text
 
 
 class SummerScreen(PlayScreen):

@@ -109,6 +109,11 @@ class BoardGame:
     def name(self, seat: int) -> str:
         return self.session.name(seat)
 
+    @property
+    def shown_ply(self) -> int:
+        """How many moves the position on the screen has: `shown`, or every move when following the game."""
+        return self.shown if self.shown is not None else len(self.record.moves)
+
     def view(self) -> Any:
         """The position on the screen: the game, or an earlier position of it while stepping."""
         if self.shown is None:
@@ -264,13 +269,18 @@ POSITION_FORMATS = {"pavilion-position": SUMMER, "pavilion-akropolis-position": 
 def read_game_file(path: str) -> tuple[GameKind, Record[Any], bool]:
     """A record of either game, or a position file made into a record starting
     there (the flag says which: True for a record). NotationError names what is wrong."""
-    return read_game_text(read_input(path, "game record or position"))
+    return parse_game_text(read_input(path, "game record or position"), "file")
 
 
 def read_game_text(text: str, what: str = "file") -> tuple[GameKind, Record[Any], bool]:
-    """As `read_game_file`, from a file's text (the web board's uploads)."""
+    """As `read_game_file`, from a file's text that no capped reader has read (the web board's uploads)."""
     if len(text.encode("utf-8", "surrogatepass")) > MAX_INPUT_BYTES:
         raise NotationError(f"{what} is larger than {MAX_INPUT_BYTES:,} bytes, the most a game file may be")
+    return parse_game_text(text, what)
+
+
+def parse_game_text(text: str, what: str) -> tuple[GameKind, Record[Any], bool]:
+    """A record of either game, or a position made into a record starting there (True for a record)."""
     doc = parse_json(text, what)
     kind = POSITION_FORMATS.get(str(doc.get("format"))) if isinstance(doc, dict) else None
     if kind is not None:

@@ -12,7 +12,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from pavilion._engine import COLOUR_LETTERS, COLOURS, FEATURES, SIDES, STARS, Game, space_cost
+from pavilion._engine import COLOUR_LETTERS, COLOURS, FEATURES, SIDES, STARS, Game, Move, space_cost
 
 #: How each colour letter is drawn (presentation only; the letters are the engine's, in wild order).
 STYLE = dict(
@@ -163,3 +163,14 @@ def breakdown_table(game: Game) -> Table:
             Text(str(b["total"]), style="bold"),
         )
     return t
+
+
+def payment_label(move: Move, side: str, wild: str) -> str:
+    """`B4+2  pay 2 blue + 2 wild (purple)`; `wild` is the round's wild colour's name."""
+    cost = space_cost(side, move.star or "", move.space or 0)
+    wilds = move.wilds or 0
+    colour = move.colour or ""
+    text = f"{move}  pay {cost - wilds} {colour}"
+    if wilds:
+        text += f" + {wilds} wild ({wild})"
+    return text

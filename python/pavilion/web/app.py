@@ -30,7 +30,7 @@ from pavilion._engine.akropolis import BARRACKS_EDGES, LAKES, VARIANT_LETTERS
 from pavilion._engine.text import escape_controls
 from pavilion.core.files import shown
 from pavilion.core.record import HUMAN
-from pavilion.services.table import KINDS, BoardGame, read_game_text, table_for
+from pavilion.services.table import KINDS, BoardGame, new_table, read_game_text, table_for
 from pavilion.web import protocol
 from pavilion.web.rooms import Hub, Room, RoomError
 
@@ -81,15 +81,13 @@ def game_choices() -> list[dict[str, Any]]:
     ]
 
 
-def new_table(message: dict[str, Any]) -> BoardGame:
+def chosen_table(message: dict[str, Any]) -> BoardGame:
     """A new game from the start page's choices, checked as `play` checks them."""
-    from pavilion.services.table import new_table as make
-
     kind = KINDS.get(message["game"])
     if kind is None:
         raise RoomError(f"unknown game; the games are {', '.join(KINDS)}")
     options = message["options"] or {}
-    known = {o["name"] for g in game_choices() if g["name"] == kind.name for o in g["options"]}
+    known = set(kind.record.OPTIONS) - {"players"}  # the record's rules options: what a game of this kind takes
     for name in options:
         if name not in known:
             raise RoomError(f"{name[:40]!r} is not an option of {kind.title}")
@@ -103,7 +101,7 @@ def new_table(message: dict[str, Any]) -> BoardGame:
     if message["level"] is not None and message["level"] not in kind.levels:
         raise RoomError(f"level {message['level'][:40]!r}: {kind.title} has {', '.join(kind.levels)}")
     seats = ",".join(message["seats"]) if message["seats"] else None
-    return make(kind, given, seats, message["level"])
+    return new_table(kind, given, seats, message["level"])
 
 
 def opened_table(name: str, text: str) -> BoardGame:
@@ -127,7 +125,6 @@ class Server:
         self.hub = hub or Hub()
         #: Where the server says what it did with a game whose tab went (saved where).
         self.tell = tell or log.info
-        self.tasks: set[asyncio.Task[None]] = set()
 
     def hello(self) -> dict[str, Any]:
         return {
@@ -150,9 +147,7 @@ class Server:
                 log.exception("a background request failed")
                 await send({"type": "error", "message": "the server failed at that request (see its log)"})
 
-        task = asyncio.create_task(run())
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
+        self.hub.keep(asyncio.create_task(run()))
 
     async def handle(self, m: dict[str, Any], room: Room | None, send: Any) -> Room | None:
         kind = m["type"]
@@ -161,7 +156,7 @@ class Server:
                 joined = self.hub.get(m["id"])
             else:
                 table = (
-                    new_table(m)
+                    chosen_table(m)
                     if kind == "new"
                     else opened_table(m["name"], m["text"])
                     if kind == "open"

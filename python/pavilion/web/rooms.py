@@ -83,7 +83,7 @@ class Room:
     # -- what the page is sent -------------------------------------------------------
 
     def state(self, said: str = "") -> dict[str, Any]:
-        plies = self.table.shown if self.table.shown is not None else len(self.table.record.moves)
+        plies = self.table.shown_ply
         marks = self.marks if self.marks_ply == plies else []
         evaluation = self.evaluation if self.evaluation and self.evaluation["ply"] == plies else None
         return {
@@ -116,7 +116,7 @@ class Room:
         if not views.has_ranges(position):
             return
         key = position.to_json()
-        ply = self.table.shown if self.table.shown is not None else len(self.table.record.moves)
+        ply = self.table.shown_ply
         if key in self.ranges:
             if self.ranges[key] is not None:
                 self.post({"type": "ranges", "ply": ply, "ranges": self.ranges[key]})
@@ -238,7 +238,7 @@ class Room:
         position = self.table.view().copy()
         if position.is_over:
             raise RoomError("the game is over: nothing to hint")
-        plies = self.table.shown if self.table.shown is not None else len(self.table.record.moves)
+        plies = self.table.shown_ply
         seat = position.current_player
         loop = asyncio.get_running_loop()
         last = [0.0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pavilion._engine import COLOUR_LETTERS, COLOURS, ROUNDS, SIDES, Game, space_cost
+from pavilion._engine import COLOUR_LETTERS, COLOURS, ROUNDS, SIDES, Game
 from pavilion._engine.akropolis import TILES
 from pavilion._engine.akropolis import Move as AkropolisMove
 from pavilion.akropolis import svg as akropolis_svg
@@ -17,6 +17,7 @@ from pavilion.core.session import short_name
 from pavilion.services.table import BoardGame
 from pavilion.summer import svg as summer_svg
 from pavilion.summer.record import GameRecord
+from pavilion.summer.render import payment_label
 
 #: Summer Pavilion's colour letters by name (the engine's vocabulary: a move names its colour).
 COLOUR_LETTER = dict(zip(COLOURS, COLOUR_LETTERS, strict=True))
@@ -38,11 +39,7 @@ def summer_legal(game: Any) -> list[dict[str, Any]]:
             label = f"take {m.colour} from " + ("the centre" if source == "C" else f"factory {source}")
         elif m.kind == "place":
             target = f"space-{game.current_player}-{m.star}{m.space}"
-            cost = space_cost(game.side, m.star or "", m.space or 0)
-            wilds = m.wilds or 0
-            label = f"{text}: pay {cost - wilds} {m.colour}"
-            if wilds:
-                label += f" + {wilds} wild ({game.wild})"
+            label = payment_label(m, game.side, game.wild)
         elif m.kind == "bonus":
             target, label = "bonus", f"take {m.tiles} from the supply"
         else:

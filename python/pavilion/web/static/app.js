@@ -226,6 +226,11 @@ function render() {
   if (state.game === "akropolis") drawGhost();
 }
 
+// How many moves the position on the board has (the game's, or an earlier one while stepping).
+function shownPly() {
+  return state.shown === null ? state.moves.length : state.shown;
+}
+
 function thinking(m) {
   const busy = m && m.what;
   $("thinking").hidden = !busy;
@@ -264,7 +269,7 @@ function renderFacts() {
   if (state.game === "summer") {
     facts.innerHTML = `<p>Round ${f.round} of ${f.rounds} · ${f.phase} · wild <b></b> · bag ${f.bag} · tower ${f.tower}</p>`;
     facts.querySelector("b").textContent = f.wild;
-    const shown = state.shown === null ? state.moves.length : state.shown;
+    const shown = shownPly();
     if (ranges && ranges.ply === shown) {
       const p = document.createElement("p");
       p.id = "ranges";
@@ -318,7 +323,7 @@ function button(text, action) {
 
 function renderMoves() {
   const ol = $("moves");
-  const shown = state.shown === null ? state.moves.length : state.shown;
+  const shown = shownPly();
   ol.replaceChildren(...state.moves.map((mv, i) => {
     const li = document.createElement("li");
     li.textContent = mv;
@@ -341,7 +346,7 @@ function renderAnalysis() {
   const box = $("analysis");
   const bar = $("evalbar");
   bar.hidden = !showEval;
-  const shown = state ? (state.shown === null ? state.moves.length : state.shown) : -1;
+  const shown = state ? shownPly() : -1;
   if (!evaluation || evaluation.ply !== shown) {
     box.hidden = true;
     $("evalfill").style.height = "50%";
@@ -623,7 +628,7 @@ function download(text) {
 }
 
 function step(by) {
-  const shown = state.shown === null ? state.moves.length : state.shown;
+  const shown = shownPly();
   const ply = Math.min(state.moves.length, Math.max(0, shown + by));
   send({ type: "goto", ply: ply === state.moves.length ? null : ply });
 }
