@@ -1,6 +1,8 @@
 """Writes seeds/nets/tiny-akropolis.safetensors and its PyTorch outputs
-(tiny-akropolis.json) on random encodings: the golden data the Rust forward
-pass is checked against without PyTorch (rust/core/src/net_tests.rs).
+(tiny-akropolis.json) on random encodings, and the same for a network that
+values every seat (tiny-akropolis-seats.*, at 2, 3 and 4 players): the golden
+data the Rust forward pass is checked against without PyTorch
+(rust/core/src/net_tests.rs).
 Needs pip install '.[train]'; run from the repository root:
     python scripts/make_golden_net.py
 """
@@ -13,15 +15,47 @@ from pathlib import Path
 import torch
 
 from pavilion import akropolis
-from pavilion.learn.train import Architecture, build_model, save_net
+from pavilion.learn.train import SEATS, Architecture, build_model, save_net
 
 OUT = Path("seeds/nets")
+
+
+def seats_golden() -> None:
+    """The network valuing every seat: each case's win shares (the softmax over
+    the seats in the game) and margins, seats ordered from the mover."""
+    torch.manual_seed(2027)
+    p, f = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES
+    model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), seat_values=True))
+    cases = []
+    for n, players in ((1, 2), (3, 3), (17, 4)):
+        position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
+        with torch.no_grad():
+            win_logits, margins, logits = model(position, moves, torch.zeros(n, dtype=torch.long))
+        cases.append(
+            {
+                "players": players,
+                "position": position[0].tolist(),
+                "moves": moves.flatten().tolist(),
+                "wins": torch.softmax(win_logits[0, :players], 0).tolist() + [0.0] * (SEATS - players),
+                "margins": margins[0, :players].tolist() + [0.0] * (SEATS - players),
+                "priors": torch.softmax(logits, 0).tolist(),
+            }
+        )
+    manifest = {
+        "game": "akropolis",
+        "encoding_version": akropolis.ENCODING_VERSION,
+        "position_features": p,
+        "move_features": f,
+        "made_by": "scripts/make_golden_net.py (random weights, seed 2027)",
+    }
+    save_net(model, OUT / "tiny-akropolis-seats.safetensors", manifest)
+    (OUT / "tiny-akropolis-seats.json").write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
 
 
 def main() -> None:
     torch.manual_seed(2026)
     p, f = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES
-    model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,)))
+    model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), seat_values=False))
     cases = []
     for n in (1, 3, 17):
         position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
@@ -46,6 +80,7 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     save_net(model, OUT / "tiny-akropolis.safetensors", manifest)
     (OUT / "tiny-akropolis.json").write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
+    seats_golden()
 
 
 if __name__ == "__main__":

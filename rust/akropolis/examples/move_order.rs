@@ -45,7 +45,7 @@ fn orders(g: &Game, moves: &[Move], net: &Net) -> [Vec<f64>; 3] {
                 return 0.5;
             }
             position_features(&h, &mut position);
-            let (win, _) = net.value(&position);
+            let (win, _) = net.value(&position, h.players());
             if h.current_player() == g.current_player() {
                 win
             } else {

@@ -34,7 +34,7 @@ fn main() {
     let (start, mut evals) = (Instant::now(), 0u64);
     while start.elapsed() < Duration::from_secs_f64(seconds) {
         position_features(&g, &mut pos);
-        std::hint::black_box(net.value(&pos));
+        std::hint::black_box(net.value(&pos, g.players()));
         evals += 1;
     }
     let per_eval = start.elapsed().as_secs_f64() / evals as f64;
@@ -46,7 +46,7 @@ fn main() {
         position_features(&g, &mut pos);
         rows.clear();
         moves_features(&g, &moves, &mut rows);
-        std::hint::black_box((net.value(&pos), net.priors(&pos, &rows)));
+        std::hint::black_box((net.value(&pos, g.players()), net.priors(&pos, &rows)));
         evals += 1;
     }
     let per_eval = start.elapsed().as_secs_f64() / evals as f64;

@@ -91,8 +91,8 @@ impl pavilion_core::Game for Game {
     fn encoding() -> Option<pavilion_core::net::EncodingInfo> {
         Some(crate::encoding::ENCODING)
     }
-    fn default_net() -> Option<std::sync::Arc<pavilion_core::net::Net>> {
-        Some(crate::shipped::shipped_net())
+    fn default_net(players: usize) -> Option<std::sync::Arc<pavilion_core::net::Net>> {
+        Some(crate::shipped::shipped_net(players))
     }
     fn encode_position(&self, out: &mut Vec<f32>) {
         crate::encoding::position_features(self, out);
@@ -258,6 +258,28 @@ mod tests {
         assert!(!tried.is_empty() && tried.len() <= 12, "{} moves tried", tried.len());
         for m in tried {
             assert!(crate::rollout::quick_value(&g, &m.mv) >= values[11], "{} is outside the window", m.mv);
+        }
+    }
+
+    #[test]
+    fn a_network_valuing_every_seat_values_the_game_s_seats_from_the_mover_on() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds/nets");
+        let net = pavilion_core::net::Net::load(&dir.join("tiny-akropolis-seats.safetensors")).unwrap();
+        let mut g = Game::new(Options { players: 3, ..Options::default() }, 7).unwrap();
+        let mut rng = SplitMix64::new(2);
+        let mut features = Vec::new();
+        for _ in 0..7 {
+            let (wdl, margin) = pavilion_core::search::guide::value(&net, &g);
+            pavilion_core::Game::encode_position(&g, &mut features);
+            let (wins, margins) = net.values(&features, 3);
+            let mover = g.current_player();
+            for k in 0..3 {
+                assert_eq!((wdl[(mover + k) % 3], margin[(mover + k) % 3]), (wins[k], margins[k]), "mover {mover}");
+            }
+            assert!((wdl.iter().sum::<f64>() - 1.0).abs() < 1e-9 && wdl[3] == 0.0);
+            let mut moves = MoveList::new();
+            g.legal_moves(&mut moves);
+            g.play(&moves[rng.below(moves.len() as u32) as usize]).unwrap();
         }
     }
 }

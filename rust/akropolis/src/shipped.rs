@@ -1,19 +1,24 @@
-//! The network shipped with pavilion for Akropolis (`mcts:net=default`): the
-//! best generation of the self-play loop so far, embedded in the binary (its
-//! manifest and arena figures are beside the file, in `seeds/nets/`) and read
-//! once, the first time a spec asks for it.
+//! The networks shipped with pavilion for Akropolis (`mcts:net=default`), one
+//! per player count that has its own: the best generation of the self-play
+//! loop so far, embedded in the binary (each one's manifest and arena figures
+//! are beside its file, in `seeds/nets/`) and read once, the first time a
+//! spec asks for it. A count without its own takes the 2-player network.
 
 use std::sync::Arc;
 
 use pavilion_core::net::{Net, ShippedNet};
 
-/// The shipped network and its folder (manifest.json, arena figures), from the repository's root.
-pub static SHIPPED: ShippedNet =
-    ShippedNet::new("seeds/nets/akropolis-gen4", include_bytes!("../../../seeds/nets/akropolis-gen4/net.safetensors"));
+/// The shipped networks, the 2-player one first, with their folders
+/// (manifest.json, arena figures) from the repository's root.
+pub static SHIPPED: [ShippedNet; 1] = [ShippedNet::new(
+    2,
+    "seeds/nets/akropolis-gen4",
+    include_bytes!("../../../seeds/nets/akropolis-gen4/net.safetensors"),
+)];
 
-/// The shipped network, read on first use.
-pub fn shipped_net() -> Arc<Net> {
-    SHIPPED.get()
+/// The shipped network for games of `players` seats, read on first use.
+pub fn shipped_net(players: usize) -> Arc<Net> {
+    ShippedNet::for_players(&SHIPPED, players)
 }
 
 #[cfg(test)]
@@ -25,7 +30,9 @@ mod tests {
 
     #[test]
     fn the_shipped_network_reads_this_games_encoding_and_is_the_named_one() {
-        SHIPPED.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
+        for net in &SHIPPED {
+            net.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
+        }
         // It learned from 2-player games only (measured at 3 and 4 players: weaker than the rollouts).
         assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2]);
     }

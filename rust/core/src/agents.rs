@@ -96,11 +96,29 @@ pub struct MctsAgent {
     pub iterations: Option<u64>,
     pub time: Option<Duration>,
     moves_played: u64,
+    /// With `net=default`: the settings before the network set its own, what
+    /// the spec gave, and the player count `cfg`'s network is the one for
+    /// (a game ships a network per player count, and a spec names no count).
+    shipped: Option<(SearchConfig, NetGiven, usize)>,
 }
 
 impl MctsAgent {
     pub fn new(cfg: SearchConfig, iterations: Option<u64>, time: Option<Duration>) -> Self {
-        MctsAgent { cfg, iterations, time, moves_played: 0 }
+        MctsAgent { cfg, iterations, time, moves_played: 0, shipped: None }
+    }
+
+    /// `cfg` guided by the shipped network for games of `players` seats.
+    fn for_players<G: Game>(&mut self, players: usize) {
+        let Some((base, given, resolved)) = &mut self.shipped else { return };
+        if *resolved == players {
+            return;
+        }
+        if let Some(net) = G::default_net(players) {
+            let mut cfg = base.clone();
+            set_net(&mut cfg, net, *given, NetDefaults::of::<G>());
+            self.cfg = cfg;
+        }
+        *resolved = players;
     }
 }
 
@@ -124,6 +142,7 @@ impl MctsAgent {
         if moves.len() == 1 {
             return Some(Thought::Only(moves[0]));
         }
+        self.for_players::<G>(g.num_players());
         let mut cfg = self.cfg.clone();
         cfg.seed = cfg.seed.wrapping_add(self.moves_played.wrapping_mul(0xA24B_AED4_963E_E407));
         self.moves_played += 1;
@@ -425,7 +444,7 @@ fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> E
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
             "rollout" => cfg.rollout = v.parse()?,
-            "net" => net = Some(read_net(v, game).map_err(bad)?),
+            "net" => net = Some((read_net(v, game, PLAYERS_FIRST_ASKED).map_err(bad)?, v == DEFAULT_NET)),
             "mix" => cfg.net_mix = x,
             "puct" => cfg.puct = x,
             "priors" => cfg.priors = v.parse()?,
@@ -438,13 +457,21 @@ fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> E
     if iterations.is_none() && time.is_none() {
         iterations = Some(DEFAULT_ITERATIONS);
     }
-    if let Some(net) = net {
+    let mut shipped = None;
+    if let Some((net, is_default)) = net {
         let given =
             NetGiven { exploration: seen.contains(&"c"), mix: seen.contains(&"mix"), rerank: seen.contains(&"rerank") };
+        if is_default {
+            shipped = Some((cfg.clone(), given, PLAYERS_FIRST_ASKED));
+        }
         set_net(&mut cfg, net, given, game);
     }
-    Ok(MctsAgent::new(cfg, iterations, time))
+    Ok(MctsAgent { shipped, ..MctsAgent::new(cfg, iterations, time) })
 }
+
+/// The player count a spec's `net=default` is first read for (before the
+/// agent meets a game): the one every game plays.
+const PLAYERS_FIRST_ASKED: usize = 2;
 
 /// What a game tells a `net=` (a spec's, or `guide_search`'s): its encoding,
 /// its shipped network and its search's rerank with a network
@@ -452,7 +479,7 @@ fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> E
 #[derive(Clone, Copy)]
 struct NetDefaults {
     encoding: Option<EncodingInfo>,
-    default_net: fn() -> Option<std::sync::Arc<Net>>,
+    default_net: fn(usize) -> Option<std::sync::Arc<Net>>,
     rerank: u32,
 }
 
@@ -463,12 +490,12 @@ impl NetDefaults {
 }
 
 /// The network a `net=` value names: [`DEFAULT_NET`] for the one shipped
-/// with the game, else a file; checked to read the game's encoding. The
-/// error says why in words, for the caller to place.
-fn read_net(name: &str, game: NetDefaults) -> Result<std::sync::Arc<Net>, String> {
+/// with the game for games of `players` seats, else a file; checked to read
+/// the game's encoding. The error says why in words, for the caller to place.
+fn read_net(name: &str, game: NetDefaults, players: usize) -> Result<std::sync::Arc<Net>, String> {
     let Some(encoding) = game.encoding else { return Err("this game has no network encoding".into()) };
     let net = if name == DEFAULT_NET {
-        (game.default_net)().ok_or("no network ships with this game")?
+        (game.default_net)(players).ok_or("no network ships with this game")?
     } else {
         std::sync::Arc::new(Net::load(std::path::Path::new(name)).map_err(|e| e.to_string())?)
     };
@@ -485,13 +512,14 @@ pub struct NetGiven {
     pub rerank: bool,
 }
 
-/// Guides a search with the network `name` names (as an `mcts` spec's
-/// `net=`), for a search built from options rather than a spec: what the
-/// caller did not give, it sets as a spec with `net=` does (the network's
-/// exploration, the network's own mix and the game's rerank).
-pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, given: NetGiven) -> Result<(), Error> {
+/// Guides a search of a game of `players` seats with the network `name`
+/// names (as an `mcts` spec's `net=`), for a search built from options
+/// rather than a spec: what the caller did not give, it sets as a spec with
+/// `net=` does (the network's exploration, the network's own mix and the
+/// game's rerank).
+pub fn guide_search<G: Game>(cfg: &mut SearchConfig, name: &str, given: NetGiven, players: usize) -> Result<(), Error> {
     let game = NetDefaults::of::<G>();
-    let net = read_net(name, game).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
+    let net = read_net(name, game, players).map_err(|why| Error::InvalidOptions(format!("net: {why}")))?;
     set_net(cfg, net, given, game);
     Ok(())
 }

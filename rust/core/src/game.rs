@@ -99,9 +99,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn encoding() -> Option<EncodingInfo> {
         None
     }
-    /// The network shipped with the game (`net=default`), read once; `None`
-    /// where no network ships.
-    fn default_net() -> Option<std::sync::Arc<crate::net::Net>> {
+    /// The network shipped with the game (`net=default`) for games of
+    /// `players` seats, read once: the one that learned from games of that
+    /// many players where one ships, else the game's first network (which
+    /// [`default_net_players`] does not count); `None` where no network ships.
+    fn default_net(_players: usize) -> Option<std::sync::Arc<crate::net::Net>> {
         None
     }
     /// The position's features from the mover's view, into `out` (cleared first).
@@ -146,8 +148,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
 }
 
-/// The player counts the game's shipped network (`net=default`) learned for:
-/// none where no network ships, or where its manifest does not say.
+/// The player counts for which the game ships a network (`net=default`)
+/// that learned from games of that many players, as its manifest says.
 pub fn default_net_players<G: Game>() -> Vec<usize> {
-    G::default_net().and_then(|net| net.info.players()).into_iter().collect()
+    (1..=MAX_PLAYERS).filter(|&p| G::default_net(p).and_then(|net| net.info.players()) == Some(p)).collect()
 }

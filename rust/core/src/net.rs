@@ -7,9 +7,13 @@
 //! The shape, written by `pavilion train` (PyTorch) and read here:
 //! - `trunk.{i}`: linear layers over the position features, each followed by a
 //!   ReLU; the last one's output `h` is the position's summary.
-//! - `value.{i}`: linear layers over `h` (ReLU between them) to two numbers:
-//!   the mover's win logit (its win probability is the logistic of it) and
-//!   its score margin as `MARGIN_SCALE · tanh(x)`.
+//! - `value.{i}`: linear layers over `h` (ReLU between them) to either two
+//!   numbers, the mover's win logit (its win probability is the logistic of
+//!   it) and its score margin as `MARGIN_SCALE · tanh(x)`; or, a network that
+//!   values every seat (`2 · MAX_PLAYERS` numbers), a win logit per seat then
+//!   a margin per seat, seats ordered from the mover as the encodings order
+//!   them: the win shares are the softmax of the logits of the seats in the
+//!   game, so they sum to 1 and say who among the others is ahead.
 //! - `policy.{i}`: linear layers (ReLU between them) over `h` joined with one
 //!   legal move's features, to that move's logit; a softmax over the legal
 //!   moves gives the priors.
@@ -22,6 +26,7 @@ use ndarray::{s, Array1, Array2, ArrayView1, ArrayView2};
 use safetensors::{Dtype, SafeTensors};
 
 use crate::error::Error;
+use crate::game::{Values, MAX_PLAYERS};
 use crate::search::MARGIN_SCALE;
 
 /// The file format's name and version, in the metadata.
@@ -44,7 +49,13 @@ pub struct NetInfo {
     /// network is meant to be used, measured in arenas and written by
     /// `pavilion train --mix` (metadata `mix`; 0 where absent).
     pub mix: f64,
+    /// Whether the value head values every seat (`2 · MAX_PLAYERS` outputs)
+    /// rather than the mover alone (2 outputs), as its last layer's width says.
+    pub seat_values: bool,
 }
+
+/// The value head's outputs in a network that values every seat.
+pub const SEAT_VALUE_OUTPUTS: usize = 2 * MAX_PLAYERS;
 
 #[derive(Clone)]
 struct Linear {
@@ -127,10 +138,13 @@ impl NetInfo {
     }
 }
 
-/// A network shipped inside a game's binary (`net=default`): its folder in
-/// the repository (manifest, arena figures beside the file) and its bytes,
-/// read once, the first time a search asks for it.
+/// A network shipped inside a game's binary (`net=default`): the player
+/// count it is for, its folder in the repository (manifest, arena figures
+/// beside the file) and its bytes, read once, the first time a search asks
+/// for it.
 pub struct ShippedNet {
+    /// The games it is for: those of this many players (its manifest's `data.players`).
+    pub players: usize,
     /// The folder, from the repository's root (`seeds/nets/...`).
     pub folder: &'static str,
     /// The file's bytes (`include_bytes!` of the folder's `net.safetensors`).
@@ -139,8 +153,15 @@ pub struct ShippedNet {
 }
 
 impl ShippedNet {
-    pub const fn new(folder: &'static str, bytes: &'static [u8]) -> ShippedNet {
-        ShippedNet { folder, bytes, net: std::sync::OnceLock::new() }
+    pub const fn new(players: usize, folder: &'static str, bytes: &'static [u8]) -> ShippedNet {
+        ShippedNet { players, folder, bytes, net: std::sync::OnceLock::new() }
+    }
+
+    /// The network of `nets` (a game's shipped networks, the first its
+    /// 2-player one) for games of `players` seats: the one for that count
+    /// where one ships, else the first.
+    pub fn for_players(nets: &'static [ShippedNet], players: usize) -> std::sync::Arc<Net> {
+        nets.iter().find(|n| n.players == players).unwrap_or(&nets[0]).get()
     }
 
     /// The network, read on first use; a game's tests read it, so a bad file fails them.
@@ -151,10 +172,14 @@ impl ShippedNet {
     }
 
     /// Checks, for a game's tests, that the network reads `encoding`, that
-    /// `folder` holds the embedded file (the crate is at `manifest_dir`, two
-    /// folders below the repository's root) and that it is read once.
+    /// it learned from games of its player count, that `folder` holds the
+    /// embedded file (the crate is at `manifest_dir`, two folders below the
+    /// repository's root) and that it is read once.
     pub fn check(&self, encoding: &EncodingInfo, manifest_dir: &str) -> Result<(), String> {
         self.get().check_game(encoding).map_err(|e| e.to_string())?;
+        if self.get().info.players() != Some(self.players) {
+            return Err(format!("{}: its manifest's data.players is not {}", self.folder, self.players));
+        }
         let path = format!("{manifest_dir}/../../{}/net.safetensors", self.folder);
         let named = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
         if named != self.bytes {
@@ -252,13 +277,22 @@ impl Net {
             move_features: meta_number(m, "move_features")?,
             manifest: m.get("manifest").cloned().unwrap_or_default(),
             mix: meta_mix(m)?,
+            seat_values: false,
         };
         let st = SafeTensors::deserialize(bytes).map_err(|e| bad(format!("not safetensors ({e})")))?;
         let trunk = layers(&st, "trunk", info.position_features)?;
         let h = trunk.last().expect("a layer").b.len();
         let value = layers(&st, "value", h)?;
-        if value.last().expect("a layer").b.len() != 2 {
-            return Err(bad("the value head must end in 2 numbers (win logit, margin)"));
+        let mut info = info;
+        match value.last().expect("a layer").b.len() {
+            2 => {}
+            SEAT_VALUE_OUTPUTS => info.seat_values = true,
+            _ => {
+                return Err(bad(format!(
+                    "the value head must end in 2 numbers (the mover's win logit and margin) or \
+                     {SEAT_VALUE_OUTPUTS} (a win logit and a margin for each of {MAX_PLAYERS} seats)"
+                )))
+            }
         }
         let policy = layers(&st, "policy", h + info.move_features)?;
         if policy.last().expect("a layer").b.len() != 1 {
@@ -316,12 +350,40 @@ impl Net {
         run_one(&self.trunk, Array1::from(position[..n].to_vec()), true)
     }
 
-    /// The mover's win probability and expected margin (points) at a
-    /// position, from its features.
-    pub fn value(&self, position: &[f32]) -> (f64, f64) {
+    /// Each seat's win probability and expected margin (points) at a
+    /// position of `players` seats, from its features, seats ordered from the
+    /// mover (index 0) and padded with zeros. A network of the mover's value
+    /// alone leaves the rest of the win to the others in equal shares, and
+    /// gives each of them the mover's margin negated.
+    pub fn values(&self, position: &[f32], players: usize) -> (Values, Values) {
+        assert!((1..=MAX_PLAYERS).contains(&players), "players");
         let v = run_one(&self.value, self.trunk(position), false);
-        let win = 1.0 / (1.0 + (-f64::from(v[0])).exp());
-        (win, MARGIN_SCALE * f64::from(v[1]).tanh())
+        let (mut wins, mut margins) = ([0.0; MAX_PLAYERS], [0.0; MAX_PLAYERS]);
+        if self.info.seat_values {
+            let logits = &v.as_slice().expect("contiguous")[..players];
+            let top = logits.iter().fold(f32::NEG_INFINITY, |a, &b| a.max(b));
+            let exp: Vec<f64> = logits.iter().map(|&l| f64::from(l - top).exp()).collect();
+            let total: f64 = exp.iter().sum();
+            for s in 0..players {
+                wins[s] = exp[s] / total;
+                margins[s] = MARGIN_SCALE * f64::from(v[MAX_PLAYERS + s]).tanh();
+            }
+        } else {
+            let win = 1.0 / (1.0 + (-f64::from(v[0])).exp());
+            let margin = MARGIN_SCALE * f64::from(v[1]).tanh();
+            for s in 0..players {
+                (wins[s], margins[s]) =
+                    if s == 0 { (win, margin) } else { ((1.0 - win) / (players - 1) as f64, -margin) };
+            }
+        }
+        (wins, margins)
+    }
+
+    /// The mover's win probability and expected margin (points) at a
+    /// position of `players` seats ([`Net::values`]' first seat).
+    pub fn value(&self, position: &[f32], players: usize) -> (f64, f64) {
+        let (wins, margins) = self.values(position, players);
+        (wins[0], margins[0])
     }
 
     /// A probability per legal move (`moves`: one row of move features per

@@ -78,7 +78,7 @@ fn the_forward_pass_is_the_plain_reference() {
         let mut rng = SplitMix64::new(seed + 100);
         let mut draw = |n: usize| (0..n).map(|_| rng.below(1000) as f32 / 500.0 - 1.0).collect::<Vec<f32>>();
         let (position, moves) = (draw(5), draw(3 * 7));
-        let (win, margin) = net.value(&position);
+        let (win, margin) = net.value(&position, 2);
         let priors = net.priors(&position, &moves);
         let h = relu(linear(&t, "trunk.1", &relu(linear(&t, "trunk.0", &position))));
         let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
@@ -166,7 +166,7 @@ fn a_network_of_an_earlier_encoding_reads_the_first_features_only() {
     let net = Net::from_bytes(&file(&tiny(4), metadata())).unwrap();
     let position = [0.3, -0.2, 0.9, 0.1, 0.5];
     let longer = [0.3, -0.2, 0.9, 0.1, 0.5, 7.0, -7.0];
-    assert_eq!(net.value(&position), net.value(&longer));
+    assert_eq!(net.value(&position, 2), net.value(&longer, 2));
     let moves = [0.1, 0.2, 0.3, -0.4, 0.5, 0.6];
     assert_eq!(net.priors(&position, &moves), net.priors(&longer, &moves));
 }
@@ -187,7 +187,7 @@ fn the_forward_pass_equals_pytorch_s_on_the_golden_network() {
     assert_eq!(cases.len(), 3);
     for case in cases {
         let (position, moves) = (floats(&case["position"]), floats(&case["moves"]));
-        let (win, margin) = net.value(&position);
+        let (win, margin) = net.value(&position, 2);
         assert!((win - case["win"].as_f64().unwrap()).abs() < 1e-5, "{win} vs {}", case["win"]);
         // 1e-5 of the network's output, which the margin scales by 50 points.
         assert!((margin - case["margin"].as_f64().unwrap()).abs() < 5e-4, "{margin} vs {}", case["margin"]);
@@ -196,6 +196,34 @@ fn the_forward_pass_equals_pytorch_s_on_the_golden_network() {
         assert_eq!(priors.len(), want.len());
         for (p, w) in priors.iter().zip(&want) {
             assert!((p - w).abs() < 1e-5, "{p} vs {w}");
+        }
+    }
+}
+
+#[test]
+fn a_network_valuing_every_seat_equals_pytorch_s_on_its_golden_network() {
+    // seeds/nets/tiny-akropolis-seats.*: PyTorch's win shares and margins at 2, 3 and 4 players.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds/nets");
+    let net = Net::load(&dir.join("tiny-akropolis-seats.safetensors")).unwrap();
+    assert!(net.info.seat_values);
+    let golden: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("tiny-akropolis-seats.json")).unwrap()).unwrap();
+    let floats =
+        |v: &serde_json::Value| -> Vec<f64> { v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect() };
+    let cases = golden["cases"].as_array().unwrap();
+    assert_eq!(cases.iter().map(|c| c["players"].as_u64().unwrap()).collect::<Vec<_>>(), [2, 3, 4]);
+    for case in cases {
+        let position: Vec<f32> = floats(&case["position"]).into_iter().map(|x| x as f32).collect();
+        let moves: Vec<f32> = floats(&case["moves"]).into_iter().map(|x| x as f32).collect();
+        let (wins, margins) = net.values(&position, case["players"].as_u64().unwrap() as usize);
+        for (w, want) in wins.iter().zip(floats(&case["wins"])) {
+            assert!((w - want).abs() < 1e-5, "{w} vs {want}");
+        }
+        for (m, want) in margins.iter().zip(floats(&case["margins"])) {
+            assert!((m - want).abs() < 5e-4, "{m} vs {want}");
+        }
+        for (p, want) in net.priors(&position, &moves).iter().zip(floats(&case["priors"])) {
+            assert!((f64::from(*p) - want).abs() < 1e-5, "{p} vs {want}");
         }
     }
 }
@@ -211,14 +239,101 @@ fn a_network_says_the_player_count_it_learned_for_where_its_manifest_does() {
 
 #[test]
 fn a_shipped_network_is_read_once_and_checked_against_its_folder() {
-    let bytes: &'static [u8] = Box::leak(file(&tiny(5), metadata()).into_boxed_slice());
+    let for_players = |players: usize| -> &'static [u8] {
+        let mut meta = metadata();
+        meta.insert("manifest".into(), format!(r#"{{"data": {{"players": {players}}}}}"#));
+        Box::leak(file(&tiny(5 + players as u64), meta).into_boxed_slice())
+    };
+    let bytes = for_players(2);
     let toy = EncodingInfo { game: "toy", version: 3, position_features: 5, move_features: 3, prefixes: &[] };
-    let shipped = ShippedNet::new("seeds/nets/akropolis-gen4", bytes);
+    let unsaid =
+        ShippedNet::new(2, "seeds/nets/akropolis-gen4", Box::leak(file(&tiny(5), metadata()).into_boxed_slice()));
+    assert!(unsaid.check(&toy, env!("CARGO_MANIFEST_DIR")).unwrap_err().contains("data.players is not 2"));
+    let shipped = ShippedNet::new(2, "seeds/nets/akropolis-gen4", bytes);
     assert!(std::sync::Arc::ptr_eq(&shipped.get(), &shipped.get()), "read once");
     let e = shipped.check(&toy, env!("CARGO_MANIFEST_DIR")).unwrap_err();
     assert!(e.ends_with("seeds/nets/akropolis-gen4/net.safetensors is not the embedded network"), "{e}");
     let other = EncodingInfo { game: "chess", ..toy };
     assert!(shipped.check(&other, env!("CARGO_MANIFEST_DIR")).unwrap_err().contains("not chess encoding 3"));
-    let nowhere = ShippedNet::new("seeds/nets/no-such-folder", bytes);
+    let nowhere = ShippedNet::new(2, "seeds/nets/no-such-folder", bytes);
     assert!(nowhere.check(&toy, env!("CARGO_MANIFEST_DIR")).unwrap_err().contains("no-such-folder"));
+}
+
+#[test]
+fn each_player_count_takes_its_own_shipped_network_or_else_the_first() {
+    let net = |players: usize| -> &'static [u8] {
+        let mut meta = metadata();
+        meta.insert("manifest".into(), format!(r#"{{"data": {{"players": {players}}}}}"#));
+        Box::leak(file(&tiny(10 + players as u64), meta).into_boxed_slice())
+    };
+    let nets: &'static [ShippedNet] =
+        Box::leak(Box::new([ShippedNet::new(2, "two", net(2)), ShippedNet::new(4, "four", net(4))]));
+    assert_eq!(ShippedNet::for_players(nets, 2).info.players(), Some(2));
+    assert_eq!(ShippedNet::for_players(nets, 4).info.players(), Some(4));
+    assert!(std::sync::Arc::ptr_eq(&ShippedNet::for_players(nets, 3), &nets[0].get()), "none of its own: the first");
+}
+
+/// [`tiny`] with a value head valuing every seat (3 → 8 outputs).
+fn tiny_seats(seed: u64) -> Tensors {
+    let mut rng = SplitMix64::new(seed);
+    let mut t = Vec::new();
+    random_layers(&mut rng, "trunk", &[5, 4, 4], &mut t);
+    random_layers(&mut rng, "value", &[4, 3, SEAT_VALUE_OUTPUTS], &mut t);
+    random_layers(&mut rng, "policy", &[4 + 3, 6, 1], &mut t);
+    t
+}
+
+#[test]
+fn a_network_valuing_every_seat_gives_a_softmax_over_the_seats_in_the_game() {
+    for seed in 0..20 {
+        let t = tiny_seats(seed);
+        let net = Net::from_bytes(&file(&t, metadata())).unwrap();
+        assert!(net.info.seat_values);
+        let position: Vec<f32> = (0..5).map(|i| (i as f32 - 2.0) / 3.0 + seed as f32 / 40.0).collect();
+        let h = relu(linear(&t, "trunk.1", &relu(linear(&t, "trunk.0", &position))));
+        let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
+        for players in 2..=4 {
+            let (wins, margins) = net.values(&position, players);
+            let total: f64 = v[..players].iter().map(|&l| f64::from(l).exp()).sum();
+            for s in 0..MAX_PLAYERS {
+                let (want_win, want_margin) = if s < players {
+                    (f64::from(v[s]).exp() / total, 50.0 * f64::from(v[MAX_PLAYERS + s]).tanh())
+                } else {
+                    (0.0, 0.0)
+                };
+                assert!((wins[s] - want_win).abs() < 1e-6, "seed {seed}, {players} players, seat {s}");
+                assert!((margins[s] - want_margin).abs() < 1e-4, "seed {seed}, {players} players, seat {s}");
+            }
+            assert!((wins.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert_eq!(net.value(&position, players), (wins[0], margins[0]));
+        }
+    }
+}
+
+#[test]
+fn a_network_of_the_movers_value_shares_the_rest_among_the_others() {
+    let net = Net::from_bytes(&file(&tiny(4), metadata())).unwrap();
+    assert!(!net.info.seat_values);
+    let position = [0.5, -0.25, 1.0, 0.0, 0.75];
+    let (win, margin) = net.value(&position, 2);
+    for players in 2..=4 {
+        let (wins, margins) = net.values(&position, players);
+        assert_eq!((wins[0], margins[0]), (win, margin), "the mover's value does not depend on the count");
+        for s in 1..players {
+            assert!((wins[s] - (1.0 - win) / (players - 1) as f64).abs() < 1e-12);
+            assert_eq!(margins[s], -margin);
+        }
+        assert!(wins[players..].iter().chain(&margins[players..]).all(|&x| x == 0.0), "padding");
+    }
+}
+
+#[test]
+fn a_value_head_of_another_width_is_refused() {
+    let mut rng = SplitMix64::new(9);
+    let mut t = Vec::new();
+    random_layers(&mut rng, "trunk", &[5, 4], &mut t);
+    random_layers(&mut rng, "value", &[4, 3], &mut t);
+    random_layers(&mut rng, "policy", &[4 + 3, 1], &mut t);
+    let e = Net::from_bytes(&file(&t, metadata())).unwrap_err().to_string();
+    assert!(e.contains("the value head must end in 2 numbers") && e.contains("or 8"), "{e}");
 }

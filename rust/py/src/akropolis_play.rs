@@ -108,7 +108,7 @@ impl PySearch {
         }
         let mut cfg =
             crate::search::search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
-        crate::search::guide::<Game>(&mut cfg, net, exploration.is_some(), mix, horizon, rerank)?;
+        crate::search::guide::<Game>(&mut cfg, net, exploration.is_some(), mix, horizon, rerank, game.inner.players())?;
         let g = &game.inner;
         let searcher = match crate::search::root_moves(moves, crate::akropolis::to_move, |m| g.check(m).map_err(to_py))?
         {

@@ -108,8 +108,9 @@ pub fn search_config(
     Ok(cfg)
 }
 
-/// Guides a search of game `G` with the network `net` names, as an `mcts`
-/// spec's `net=` does (a file, or "default"), where the caller gave one,
+/// Guides a search of a game `G` of `players` seats with the network `net`
+/// names, as an `mcts` spec's `net=` does (a file, or "default": the one
+/// shipped for that player count), where the caller gave one,
 /// with the caller's `mix`, `horizon` and `rerank` (each None: the spec's
 /// default; for `mix`, the network's own); `exploration_given`: the caller
 /// set the exploration, which then stays.
@@ -120,6 +121,7 @@ pub fn guide<G: pavilion_core::Game>(
     mix: Option<Num>,
     horizon: Option<&str>,
     rerank: Option<Int>,
+    players: usize,
 ) -> PyResult<()> {
     let (lo, hi) = option_range("mix");
     if let Some(x) = mix {
@@ -138,7 +140,7 @@ pub fn guide<G: pavilion_core::Game>(
             mix: mix.is_some(),
             rerank: rerank.is_some(),
         };
-        pavilion_core::agents::guide_search::<G>(cfg, name, given).map_err(to_py)?;
+        pavilion_core::agents::guide_search::<G>(cfg, name, given, players).map_err(to_py)?;
     }
     Ok(())
 }
@@ -229,7 +231,15 @@ impl PySearch {
             return Err(OptionsError::new_err("the game is over: there is nothing to search"));
         }
         let mut cfg = search_config(seed, threads, rollout, exploration, margin, memory_mb, parallel, widening)?;
-        guide::<pavilion_summer::Game>(&mut cfg, net, exploration.is_some(), mix, horizon, rerank)?;
+        guide::<pavilion_summer::Game>(
+            &mut cfg,
+            net,
+            exploration.is_some(),
+            mix,
+            horizon,
+            rerank,
+            game.inner.num_players(),
+        )?;
         if !exact {
             // No exact values anywhere: at the root or inside the tree.
             cfg.exact = pavilion_summer::search::ExactUse::Off;

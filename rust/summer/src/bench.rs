@@ -90,7 +90,7 @@ pub fn mcts(iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64)
 pub fn net_mcts(iterations: u64) -> (u64, u64) {
     use pavilion_core::search::{bench_search, SearchConfig};
     let mut cfg = SearchConfig { seed: 1, ..SearchConfig::default() };
-    pavilion_core::agents::guide_search::<Game>(&mut cfg, pavilion_core::agents::DEFAULT_NET, Default::default())
+    pavilion_core::agents::guide_search::<Game>(&mut cfg, pavilion_core::agents::DEFAULT_NET, Default::default(), 2)
         .expect("the shipped network reads (shipped tests)");
     bench_search(&mcts_position(), iterations, cfg)
 }

@@ -9,13 +9,15 @@ use std::sync::Arc;
 
 use pavilion_core::net::{Net, ShippedNet};
 
-/// The shipped network and its folder (manifest.json, arena figures), from the repository's root.
-pub static SHIPPED: ShippedNet =
-    ShippedNet::new("seeds/nets/summer-gen2", include_bytes!("../../../seeds/nets/summer-gen2/net.safetensors"));
+/// The shipped networks, the 2-player one first, with their folders
+/// (manifest.json, arena figures) from the repository's root; a player count
+/// without its own takes the 2-player one.
+pub static SHIPPED: [ShippedNet; 1] =
+    [ShippedNet::new(2, "seeds/nets/summer-gen2", include_bytes!("../../../seeds/nets/summer-gen2/net.safetensors"))];
 
-/// The shipped network, read on first use.
-pub fn shipped_net() -> Arc<Net> {
-    SHIPPED.get()
+/// The shipped network for games of `players` seats, read on first use.
+pub fn shipped_net(players: usize) -> Arc<Net> {
+    ShippedNet::for_players(&SHIPPED, players)
 }
 
 #[cfg(test)]
@@ -27,7 +29,9 @@ mod tests {
 
     #[test]
     fn the_shipped_network_reads_this_games_encoding_and_is_the_named_one() {
-        SHIPPED.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
+        for net in &SHIPPED {
+            net.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
+        }
         assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2]);
     }
 
@@ -39,7 +43,7 @@ mod tests {
         let m = agent.choose_until(&g, &std::sync::atomic::AtomicBool::new(false)).unwrap();
         assert!(pavilion_core::Game::is_legal(&g, &m));
         // Measured: the network alone loses to the rollouts; half and half wins.
-        assert_eq!(shipped_net().info.mix, 0.5);
+        assert_eq!(shipped_net(2).info.mix, 0.5);
         assert_eq!(mcts_agent_from_spec::<Game>(spec, 1).unwrap().cfg.net_mix, 0.5);
     }
 }

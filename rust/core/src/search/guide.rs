@@ -5,19 +5,19 @@
 use crate::game::{Game, Values};
 use crate::net::Net;
 
-/// Each seat's (win share, margin) as the network sees the position: the
-/// mover's win probability and margin, the rest shared by the others (for two
-/// players, exactly the other side of the mover's).
+/// Each seat's (win share, margin) as the network sees the position
+/// (`Net::values`, whose seats are ordered from the mover, put back in the
+/// game's seats).
 pub fn value<G: Game>(net: &Net, g: &G) -> (Values, Values) {
     let mut position = Vec::new();
     g.encode_position(&mut position);
-    let (win, margin) = net.value(&position);
     let (n, mover) = (g.num_players(), g.current_player());
-    let (mut wdl, mut margins) = ([0.0; crate::game::MAX_PLAYERS], [0.0; crate::game::MAX_PLAYERS]);
-    for s in 0..n {
-        (wdl[s], margins[s]) = if s == mover { (win, margin) } else { ((1.0 - win) / (n - 1) as f64, -margin) };
+    let (wins, margins) = net.values(&position, n);
+    let (mut wdl, mut margin) = ([0.0; crate::game::MAX_PLAYERS], [0.0; crate::game::MAX_PLAYERS]);
+    for k in 0..n {
+        (wdl[(mover + k) % n], margin[(mover + k) % n]) = (wins[k], margins[k]);
     }
-    (wdl, margins)
+    (wdl, margin)
 }
 
 /// The network's probability for each of `moves` (legal at `g`).

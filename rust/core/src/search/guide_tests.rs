@@ -205,10 +205,11 @@ fn a_network_search_takes_the_network_s_own_mix_unless_told() {
         &mut cfg,
         &mixed.display().to_string(),
         NetGiven { exploration: false, mix: true, rerank: false },
+        2,
     )
     .unwrap();
     assert_eq!(cfg.net_mix, 0.5, "a search built from options keeps the mix it was given");
-    guide_search::<Nim>(&mut cfg, &mixed.display().to_string(), NetGiven::default()).unwrap();
+    guide_search::<Nim>(&mut cfg, &mixed.display().to_string(), NetGiven::default(), 2).unwrap();
     assert_eq!((cfg.net_mix, cfg.exploration), (0.25, super::NET_EXPLORATION));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -8,7 +8,7 @@
 //! worth searching, an informed rollout) and around the search (an exact
 //! endgame solver, say) without the search knowing the game.
 
-mod guide;
+pub mod guide;
 pub mod policy;
 pub mod tree;
 
@@ -490,11 +490,11 @@ pub fn bench_search<G: Game>(root: &G, iterations: u64, cfg: SearchConfig) -> (u
 /// times, its encoding included, as a leaf of the search is judged; returns
 /// `count`.
 pub fn bench_net_values<G: Game>(root: &G, count: u64) -> u64 {
-    let net = G::default_net().expect("the game ships a network");
+    let net = G::default_net(root.num_players()).expect("the game ships a network");
     let mut features = Vec::new();
     for _ in 0..count {
         root.encode_position(&mut features);
-        std::hint::black_box(net.value(&features));
+        std::hint::black_box(net.value(&features, root.num_players()));
     }
     count
 }

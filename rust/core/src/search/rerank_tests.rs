@@ -186,9 +186,9 @@ fn a_network_search_reranks_at_the_game_s_walks_unless_told() {
     assert!(e.contains("rerank '-3': expected a whole number from 0 to"), "{e}");
     let mut cfg = SearchConfig { rerank: 5, ..SearchConfig::default() };
     let name = path.display().to_string();
-    guide_search::<Pick>(&mut cfg, &name, NetGiven { rerank: true, ..NetGiven::default() }).unwrap();
+    guide_search::<Pick>(&mut cfg, &name, NetGiven { rerank: true, ..NetGiven::default() }, 2).unwrap();
     assert_eq!(cfg.rerank, 5, "a search built from options keeps the rerank it was given");
-    guide_search::<Pick>(&mut cfg, &name, NetGiven::default()).unwrap();
+    guide_search::<Pick>(&mut cfg, &name, NetGiven::default(), 2).unwrap();
     assert_eq!(cfg.rerank, Pick::net_rerank());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -107,8 +107,8 @@ impl pavilion_core::Game for Game {
     fn encoding() -> Option<pavilion_core::net::EncodingInfo> {
         Some(crate::encoding::ENCODING)
     }
-    fn default_net() -> Option<std::sync::Arc<pavilion_core::net::Net>> {
-        Some(crate::shipped::shipped_net())
+    fn default_net(players: usize) -> Option<std::sync::Arc<pavilion_core::net::Net>> {
+        Some(crate::shipped::shipped_net(players))
     }
     fn encode_position(&self, out: &mut Vec<f32>) {
         out.clear();
