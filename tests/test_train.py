@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 
 import pytest
 from click.testing import CliRunner
@@ -49,7 +50,7 @@ def test_several_folders_train_one_network_with_each_game_kept_whole(data, tmp_p
     manifest = train([data, more], tmp_path / "net", arch=TINY, settings=Settings(epochs=1, batch=32))
     # Both folders number their games from 0: ten games, not six.
     assert manifest["data"]["games"] == 10 and manifest["data"]["decisions"] == 10 * 36
-    assert manifest["data"]["path"] == [str(data), str(more)]
+    assert manifest["data"]["path"] == [data.name, more.name], "where the data lay means nothing elsewhere"
     assert manifest["data"]["agent"] == ["mcts:iterations=40", "mcts:iterations=30"]
     assert manifest["data"]["players"] == 2 and manifest["data"]["held_out_games"] == 1
     # A folder of another game is refused in one line, naming it.
@@ -60,6 +61,29 @@ def test_several_folders_train_one_network_with_each_game_kept_whole(data, tmp_p
     # A folder of no self-play data says so (not that its player count differs).
     r = CliRunner().invoke(main, ["train", str(data), str(tmp_path / "net"), "--out", str(tmp_path / "none")])
     assert r.exit_code == 2 and "holds no self-play shard" in r.output, r.output
+
+
+def test_a_three_player_network_values_every_seat_and_guides_the_search(tmp_path):
+    from safetensors import safe_open
+
+    run = tmp_path / "three"
+    selfplay("mcts:iterations=20", games=3, out=str(run), threads=1, akropolis_options={"players": 3})
+    manifest = train(run, tmp_path / "net", arch=TINY, settings=Settings(epochs=2, batch=32))
+    assert manifest["data"]["players"] == 3 and manifest["architecture"]["seat_values"] is True
+    assert all(math.isfinite(v) for row in manifest["losses"] for v in row["held_out"].values())
+    net = tmp_path / "net" / "net.safetensors"
+    with safe_open(str(net), "np") as f:
+        assert f.get_tensor("value.1.weight").shape == (8, 8), "a win logit and a margin for each of 4 seats"
+    game = akropolis.Game(players=3, seed=5)
+    assert akropolis.Agent(f"mcts:net={net},iterations=30", seed=1).choose(game) in game.legal_moves()
+    # The mover's value alone, as the networks before: a head of 2.
+    args = f"train {run} --out {tmp_path / 'mover'} --epochs 1 --trunk 16 --head 8 --value mover --json".split()
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 0, r.output
+    with safe_open(str(tmp_path / "mover" / "net.safetensors"), "np") as f:
+        assert f.get_tensor("value.1.weight").shape == (2, 8)
+    r = CliRunner().invoke(main, [*args[:3], str(tmp_path / "other"), "--value", "everyone"])
+    assert r.exit_code == 2 and "everyone" in r.output and "Traceback" not in r.output, r.output
 
 
 def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):
@@ -152,7 +176,7 @@ def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped
     state = run_generations(str(tmp_path), 1, tiny, threads=1, say=said.append)
     assert len(state["generations"]) == 1 and "generation 0: training" in said
     first = state["generations"][0]
-    assert first["manifest"]["data"]["path"] == [str(tmp_path / "gen-0" / "data")]
+    assert first["manifest"]["data"]["path"] == ["data"], "the folder's own name"
     assert first["self_play_agent"] == "mcts:iterations=20" and first["arena"]["games"] == 2
     assert first["arena"]["challenger"] == f"mcts:iterations=20,net={first['net']}"
     assert state["best"] == (first["net"] if first["promoted"] else None)
@@ -164,7 +188,7 @@ def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped
     assert not any(line.startswith("generation 0") for line in said)
     # The second network learns from both generations' games (the window of 2).
     second = state["generations"][1]["manifest"]["data"]
-    assert second["path"] == [str(tmp_path / f"gen-{k}" / "data") for k in (0, 1)] and second["games"] == 6
+    assert second["path"] == ["data", "data"] and second["games"] == 6
     assert state["generations"][1]["self_play_agent"] == (
         f"mcts:iterations=20,net={first['net']}" if first["promoted"] else "mcts:iterations=20"
     )

@@ -1,7 +1,7 @@
 """What training reads from self-play data (`train.akropolis_examples`), without
-PyTorch: each decision's targets from its mover's view, the value target
-blended from the game's result and the search's own value, and the learning
-rate's schedule."""
+PyTorch: each decision's targets for every seat from its mover's view, the
+value target blended from the game's result and the search's own value, and
+the learning rate's schedule."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from pavilion.learn import selfplay
-from pavilion.learn.train import Settings, akropolis_examples, encode, find_shards, learning_rate
+from pavilion.learn.train import SEATS, Settings, akropolis_examples, encode, find_shards, learning_rate, seat_targets
 
 pytest.importorskip("pyarrow")
 
@@ -31,6 +31,10 @@ def test_each_decision_is_seen_from_its_mover(data):
         scores = data["scores"][i].tolist()
         assert ex.win[i] == data["returns"][i][seat]
         assert ex.margin[i] == scores[seat] - scores[1 - seat]
+        # The other seat next, then the padding of a 4-seat row.
+        assert ex.seat_win[i].tolist() == [data["returns"][i][seat], data["returns"][i][1 - seat], 0, 0]
+        assert ex.seat_margin[i].tolist() == [ex.margin[i], -ex.margin[i], 0, 0]
+        assert ex.players[i] == 2
         moves = ex.moves[ex.first_move[i] : ex.first_move[i + 1]]
         assert len(moves) == len(data["legal_moves"][i]) == len(ex.policy[ex.first_move[i] : ex.first_move[i + 1]])
 
@@ -42,13 +46,56 @@ def test_the_value_target_blends_the_result_with_the_searchs_value(data):
     ex.search_value = ex.search_value.copy()
     ex.search_value[:5] = np.nan
     searched = ~np.isnan(ex.search_value)
-    assert np.array_equal(ex.value_target(0.0), ex.win)
+    assert np.array_equal(ex.value_target(0.0), ex.seat_win)
     whole = ex.value_target(1.0)
-    assert np.array_equal(whole[searched], ex.search_value[searched])
+    assert np.array_equal(whole[searched, 0], ex.search_value[searched])
     # Where nothing was searched (one legal move), the result alone.
-    assert np.array_equal(whole[~searched], ex.win[~searched])
+    assert np.array_equal(whole[~searched], ex.seat_win[~searched])
     half = ex.value_target(0.5)
-    assert np.allclose(half[searched], (ex.win[searched] + ex.search_value[searched]) / 2)
+    assert np.allclose(half[searched, 0], (ex.win[searched] + ex.search_value[searched]) / 2)
+    # The other seat takes the rest, and the padding nothing.
+    for target in (whole, half):
+        assert np.allclose(target.sum(axis=1), 1) and not target[:, 2:].any()
+
+
+def test_at_three_players_each_seat_is_seen_from_the_mover_on():
+    # Seat 1 moves; the seats follow in turn order: 1, 2, 0. Seat 2 won; the scores 50, 60, 70.
+    returns = np.array([[0.0, 0.0, 1.0], [0.5, 0.0, 0.5]], np.float32)
+    scores = np.array([[50, 60, 70], [70, 60, 70]], np.float32)
+    win, margin, players = seat_targets(returns, scores, np.array([1, 2]))
+    assert win.shape == margin.shape == (2, SEATS) and players.tolist() == [3, 3]
+    assert win[0].tolist() == [0.0, 1.0, 0.0, 0.0]
+    assert margin[0].tolist() == [60 - 70, 70 - 60, 50 - 70, 0]
+    # Seat 2 moves: 2, 0, 1; seats 0 and 2 share the win.
+    assert win[1].tolist() == [0.5, 0.5, 0.0, 0.0]
+    assert margin[1].tolist() == [0, 0, 60 - 70, 0]
+
+
+def test_at_three_players_the_search_value_leaves_the_others_their_proportions():
+    from pavilion.learn.train import Examples
+
+    def examples(seat_win, search_value):
+        n = len(seat_win)
+        return Examples(
+            position=np.zeros((n, 1), np.float32),
+            moves=np.zeros((0, 1), np.float32),
+            owner=np.zeros(0, np.int64),
+            policy=np.zeros(0, np.float32),
+            seat_win=np.asarray(seat_win, np.float32),
+            seat_margin=np.zeros((n, SEATS), np.float32),
+            players=np.full(n, 3, np.int64),
+            game=np.arange(n),
+            search_value=np.asarray(search_value, np.float32),
+        )
+
+    ex = examples([[0.0, 0.25, 0.75, 0], [1.0, 0.0, 0.0, 0], [0.0, 0.5, 0.5, 0]], [0.5, 0.6, np.nan])
+    target = ex.value_target(0.5)
+    # The mover 0.25; the rest (0.75) split 1:3 as the results were.
+    assert np.allclose(target[0], [0.25, 0.1875, 0.5625, 0])
+    # The mover won alone: 0.8, and the others share the 0.2 left equally.
+    assert np.allclose(target[1], [0.8, 0.1, 0.1, 0])
+    # Nothing searched: the result.
+    assert np.allclose(target[2], [0.0, 0.5, 0.5, 0])
 
 
 def test_a_sample_of_the_unvisited_moves_is_kept_with_every_visited_one(data):

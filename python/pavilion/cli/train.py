@@ -54,6 +54,15 @@ def widths(text: str) -> tuple[int, ...]:
 @click.option("--trunk", default=",".join(map(str, Architecture.trunk)), show_default=True, help="Trunk widths.")
 @click.option("--head", default=",".join(map(str, Architecture.value)), show_default=True, help="Head widths.")
 @click.option(
+    "--value",
+    "value_head",
+    type=click.Choice(["seats", "mover"]),
+    default="seats" if Architecture.seat_values else "mover",
+    show_default=True,
+    help="What the value head values: every seat (a win share and margin each), or the mover alone "
+    "(as the networks before it did).",
+)
+@click.option(
     "--threads",
     type=click.IntRange(1, 256),
     default=None,
@@ -80,6 +89,7 @@ def train_command(
     unvisited_moves: int,
     trunk: str,
     head: str,
+    value_head: str,
     threads: int | None,
     mix: float,
     as_json: bool,
@@ -88,7 +98,7 @@ def train_command(
     game and player count; needs pip install 'pavilion[train]'). A held-out
     tenth of the games (the last folder's last games) measures it after each
     epoch; run the same command again to go on after an interruption."""
-    arch = Architecture(trunk=widths(trunk), value=widths(head), policy=widths(head))
+    arch = Architecture(trunk=widths(trunk), value=widths(head), policy=widths(head), seat_values=value_head == "seats")
     settings = Settings(
         epochs=epochs,
         batch=batch,

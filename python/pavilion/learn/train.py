@@ -2,8 +2,9 @@
 PyTorch (`pip install 'pavilion[train]'`; a CPU is enough).
 
 The network is the one the Rust search reads (`rust/core/src/net.rs`): a
-trunk over the position's features, a value head (the mover's win logit and
-margin) and a policy head that scores each legal move from the trunk's
+trunk over the position's features, a value head (a win logit and a margin
+for each seat, seats ordered from the mover; or, in networks of before, the
+mover's alone) and a policy head that scores each legal move from the trunk's
 summary and the move's features. Weights are written as safetensors with
 their manifest in the file's metadata and beside it (`manifest.json`): the
 game, the encoding's version and sizes, the architecture, the data, the
@@ -43,6 +44,9 @@ CHECKPOINT = "checkpoint.pt"
 NEEDS = "training needs PyTorch, numpy and pyarrow: pip install 'pavilion[train]'"
 #: Points of margin that saturate the value head's margin output (the search's MARGIN_SCALE).
 MARGIN_SCALE = 50.0
+#: The seats a value head values (the engine's MAX_PLAYERS): a 2- or 3-player
+#: position leaves the last seats out of its softmax.
+SEATS = 4
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,11 @@ class Architecture:
     trunk: tuple[int, ...] = (128, 128)
     value: tuple[int, ...] = (64,)
     policy: tuple[int, ...] = (64,)
+    #: A value head that values every seat (a win logit and a margin each,
+    #: seats ordered from the mover; the win shares are their softmax over
+    #: the seats in the game), rather than the mover alone: at 3 and 4
+    #: players, who among the others is ahead matters to every seat.
+    seat_values: bool = True
 
 
 @dataclass(frozen=True)
@@ -96,7 +105,8 @@ def _torch() -> Any:
 
 def build_model(position_features: int, move_features: int, arch: Architecture) -> Any:
     """The PyTorch module whose state_dict names are the network file's:
-    `trunk.i`, `value.i`, `policy.i` (ReLU between layers, after the trunk's last)."""
+    `trunk.i`, `value.i`, `policy.i` (ReLU between layers, after the trunk's last);
+    the value head ends in 2 numbers or, valuing every seat, 2 · SEATS."""
     torch = _torch()
     nn = torch.nn
 
@@ -108,7 +118,8 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
             super().__init__()
             self.trunk = stack([position_features, *arch.trunk])
             width = arch.trunk[-1]
-            self.value = stack([width, *arch.value, 2])
+            self.seat_values = arch.seat_values
+            self.value = stack([width, *arch.value, 2 * SEATS if arch.seat_values else 2])
             self.policy = stack([width + move_features, *arch.policy, 1])
 
         @staticmethod
@@ -121,10 +132,14 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
 
         def forward(self, position: Any, moves: Any, owner: Any) -> tuple[Any, Any, Any]:
             """position [B, P], moves [M, F] with owner [M] (the row of `position`
-            each move belongs to): (win logits [B], margins [B], move logits [M])."""
+            each move belongs to): (win logits, margins, move logits [M]); the
+            win logits and margins are [B, SEATS] where the head values every
+            seat, else the mover's [B]."""
             h = self.run(self.trunk, position, True)
             v = self.run(self.value, h, False)
             logits = self.run(self.policy, torch.cat([h[owner], moves], dim=1), False).squeeze(1)
+            if self.seat_values:
+                return v[:, :SEATS], MARGIN_SCALE * torch.tanh(v[:, SEATS:]), logits
             return v[:, 0], MARGIN_SCALE * torch.tanh(v[:, 1]), logits
 
     return PolicyValueNet()
@@ -194,25 +209,49 @@ def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
 class Examples:
     """Decisions as arrays: positions [N, P], the moves of all of them [M, F]
     with `owner` [M] (the decision each move belongs to) and `policy` [M] (the
-    search's probability), each decision's win share and margin for its mover,
-    and the game it came from."""
+    search's probability), each decision's win share and margin for every
+    seat (seats ordered from the mover, padded to SEATS) and its player
+    count, and the game it came from."""
 
     position: NDArray[np.float32]
     moves: NDArray[np.float32]
     owner: NDArray[np.int64]
     policy: NDArray[np.float32]
-    win: NDArray[np.float32]
-    margin: NDArray[np.float32]
+    #: [N, SEATS]: each seat's share of the game's win, the mover's first.
+    seat_win: NDArray[np.float32]
+    #: [N, SEATS]: each seat's final score minus the best other's, the mover's first.
+    seat_margin: NDArray[np.float32]
+    players: NDArray[np.int64]
     game: NDArray[np.int64]
     #: The search's win share for the mover (NaN where nothing was searched).
     search_value: NDArray[np.float32]
 
+    @property
+    def win(self) -> NDArray[np.float32]:
+        """The mover's share of the game's win, per decision."""
+        return self.seat_win[:, 0]
+
+    @property
+    def margin(self) -> NDArray[np.float32]:
+        """The mover's final margin over the best other score, per decision."""
+        return self.seat_margin[:, 0]
+
     def value_target(self, search_value_weight: float) -> NDArray[np.float32]:
-        """Each decision's win target: the result blended with the search's value where there is one."""
+        """Each decision's win target for every seat [N, SEATS]: the result,
+        the mover's blended with the search's value where there is one, and
+        the others' shares scaled to what the mover's leaves (in proportion
+        to their results; equally where the mover won it all), so each row
+        still sums to 1."""
         import numpy as np
 
-        blend = (1 - search_value_weight) * self.win + search_value_weight * self.search_value
-        return np.where(np.isnan(self.search_value), self.win, blend).astype(np.float32)
+        w, sv = search_value_weight, self.search_value
+        mover = np.where(np.isnan(sv), self.win, (1 - w) * self.win + w * np.nan_to_num(sv))
+        rest = 1 - self.win
+        seated = np.arange(SEATS)[None, :] < self.players[:, None]
+        equal = seated[:, 1:] / np.maximum(1, self.players - 1)[:, None]
+        share = np.where(rest[:, None] > 0, self.seat_win[:, 1:] / np.where(rest > 0, rest, 1)[:, None], equal)
+        others = share * (1 - mover)[:, None]
+        return np.concatenate([mover[:, None], others], axis=1).astype(np.float32)
 
     @property
     def first_move(self) -> NDArray[np.int64]:
@@ -245,13 +284,34 @@ def kept_moves(
     return kept
 
 
+def seat_targets(
+    returns: NDArray[np.float32], scores: NDArray[np.float32], to_move: NDArray[np.int64]
+) -> tuple[NDArray[np.float32], NDArray[np.float32], NDArray[np.int64]]:
+    """Each decision's win shares and margins ([N, SEATS]) with the seats
+    ordered from its mover as the encodings order them (the mover, then the
+    next seats in turn order; zeros past the player count), and its player
+    count, from the games' `returns` and `scores` ([N, players])."""
+    import numpy as np
+
+    n, players = scores.shape
+    best_other = np.stack(
+        [np.where(np.arange(players)[None, :] == s, -np.inf, scores).max(axis=1) for s in range(players)], axis=1
+    )
+    margins = scores - best_other
+    seat = (to_move[:, None] + np.arange(players)[None, :]) % players
+    rows = np.arange(n)[:, None]
+    win, margin = np.zeros((n, SEATS), np.float32), np.zeros((n, SEATS), np.float32)
+    win[:, :players], margin[:, :players] = returns[rows, seat], margins[rows, seat]
+    return win, margin, np.full(n, players, dtype=np.int64)
+
+
 def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None, seed: int = 0) -> Examples:
     """Encodes each Akropolis decision of self-play data (`selfplay.read`) as
     the network sees it: every legal move, or (with `unvisited_moves`) the
     moves the search visited and a seeded sample of that many of the others."""
     import numpy as np
 
-    positions, moves, owner, policy, win, margin = [], [], [], [], [], []
+    positions, moves, owner, policy = [], [], [], []
     for i, text in enumerate(data["position"]):
         game = akropolis.Game.from_json(text)
         enc = game.encode()
@@ -264,17 +324,17 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
         moves.append(enc["move_features"][kept])
         owner.append(np.full(len(kept), i, dtype=np.int64))
         policy.append(probabilities[kept])
-        seat = int(data["to_move"][i])
-        win.append(float(data["returns"][i][seat]))
-        scores = [int(s) for s in data["scores"][i]]
-        margin.append(scores[seat] - max(s for k, s in enumerate(scores) if k != seat))
+    returns = np.asarray([list(r) for r in data["returns"]], dtype=np.float32)
+    scores = np.asarray([list(s) for s in data["scores"]], dtype=np.float32)
+    seat_win, seat_margin, players = seat_targets(returns, scores, np.asarray(data["to_move"], dtype=np.int64))
     return Examples(
         position=np.stack(positions),
         moves=np.concatenate(moves),
         owner=np.concatenate(owner),
         policy=np.concatenate(policy),
-        win=np.asarray(win, dtype=np.float32),
-        margin=np.asarray(margin, dtype=np.float32),
+        seat_win=seat_win,
+        seat_margin=seat_margin,
+        players=players,
         game=np.asarray(data["game"], dtype=np.int64),
         search_value=np.asarray(data["search_value"], dtype=np.float32),
     )
@@ -302,17 +362,17 @@ def summer_examples(
         moves.append(table[ids[kept]])
         owner.append(np.full(len(kept), i, dtype=np.int64))
         policy.append(p[kept])
-    seats = data["to_move"].astype(np.int64)
-    scores = data["scores"].astype(np.float32)
-    mine = scores[np.arange(len(seats)), seats]
-    others = np.where(np.arange(scores.shape[1])[None, :] == seats[:, None], -np.inf, scores).max(axis=1)
+    seat_win, seat_margin, players = seat_targets(
+        data["returns"].astype(np.float32), data["scores"].astype(np.float32), data["to_move"].astype(np.int64)
+    )
     return Examples(
         position=encode_observations(data["observation"], side),
         moves=np.concatenate(moves),
         owner=np.concatenate(owner),
         policy=np.concatenate(policy),
-        win=data["returns"][np.arange(len(seats)), seats].astype(np.float32),
-        margin=(mine - others).astype(np.float32),
+        seat_win=seat_win,
+        seat_margin=seat_margin,
+        players=players,
         game=data["game"].astype(np.int64),
         search_value=data["search_value"].astype(np.float32),
     )
@@ -320,8 +380,10 @@ def summer_examples(
 
 def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any]:
     """(value, margin, policy) losses over decisions `rows` (a sorted index array):
-    cross-entropy against `win` (each decision's win target), the squared margin error (in units of
-    MARGIN_SCALE), and the policy's cross-entropy against the search's probabilities."""
+    cross-entropy against `win` (each decision's win target for every seat, [N, SEATS]; a network
+    of the mover's value reads the mover's column), the squared margin error (in units of
+    MARGIN_SCALE; every seat's, averaged over the seats in the game), and the policy's
+    cross-entropy against the search's probabilities."""
     import numpy as np
 
     torch = _torch()
@@ -333,9 +395,18 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any
     moves = torch.from_numpy(ex.moves[pick])
     owner = torch.from_numpy(local)
     win_logit, margin, logits = model(position, moves, owner)
-    value_loss = torch.nn.functional.binary_cross_entropy_with_logits(win_logit, torch.from_numpy(win[rows]))
-    target_margin = torch.from_numpy(np.clip(ex.margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
-    margin_loss = (((margin - target_margin) / MARGIN_SCALE) ** 2).mean()
+    if model.seat_values:
+        seated = torch.from_numpy(np.arange(SEATS)[None, :] < ex.players[rows][:, None])
+        log_share = torch.log_softmax(win_logit.masked_fill(~seated, -math.inf), dim=1)
+        value_loss = -(torch.from_numpy(win[rows]) * log_share.masked_fill(~seated, 0.0)).sum(dim=1).mean()
+        target_margin = torch.from_numpy(np.clip(ex.seat_margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
+        squared = (((margin - target_margin) / MARGIN_SCALE) ** 2).masked_fill(~seated, 0.0)
+        margin_loss = (squared.sum(dim=1) / seated.sum(dim=1)).mean()
+    else:
+        mover_win = torch.from_numpy(win[rows][:, 0])
+        value_loss = torch.nn.functional.binary_cross_entropy_with_logits(win_logit, mover_win)
+        target_margin = torch.from_numpy(np.clip(ex.margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
+        margin_loss = (((margin - target_margin) / MARGIN_SCALE) ** 2).mean()
     # A softmax per decision: logsumexp over its own moves.
     n = len(rows)
     top = torch.full((n,), -math.inf).scatter_reduce(0, owner, logits.detach(), reduce="amax")
@@ -531,7 +602,7 @@ def train(
         model.eval()
         with torch.no_grad():
             # Held out against the games' results alone, so runs of any blend compare.
-            val = [float(x) for x in losses(model, ex, val_rows, ex.win)] if len(val_rows) else [math.nan] * 3
+            val = [float(x) for x in losses(model, ex, val_rows, ex.seat_win)] if len(val_rows) else [math.nan] * 3
         spent += time.monotonic() - began
         row = {
             "epoch": epoch + 1,
