@@ -152,6 +152,21 @@ def test_a_resumed_run_is_the_uninterrupted_one(data, tmp_path, schedule):
         assert strip(held) != strip(whole), "the schedule moves the learning rate"
 
 
+def test_the_device_is_a_gpu_where_pytorch_sees_one_else_the_cpu(data, tmp_path):
+    gpu = torch.cuda.is_available()
+    auto = CliRunner().invoke(main, ["train", str(data), "--out", str(tmp_path / "auto"), "--epochs", "1", "--json"])
+    assert auto.exit_code == 0, auto.output
+    assert json.loads(auto.output)["device"] == ("cuda" if gpu else "cpu")
+    cpu = train(data, tmp_path / "cpu", arch=TINY, settings=Settings(epochs=1, batch=32), device="cpu")
+    assert cpu["device"] == "cpu" and cpu["losses"][0]["train"]["value"] > 0
+    with pytest.raises(ValueError, match="device is one of auto, cpu, cuda, not 'tpu'"):
+        train(data, tmp_path / "tpu", arch=TINY, settings=Settings(epochs=1), device="tpu")
+    if not gpu:
+        r = CliRunner().invoke(main, ["train", str(data), "--out", str(tmp_path / "cuda"), "--device", "cuda"])
+        assert r.exit_code == 2 and "PyTorch sees no CUDA device" in r.output and "Traceback" not in r.output
+        assert not (tmp_path / "cuda").exists(), "nothing is made for a run that cannot start"
+
+
 def test_bad_input_is_one_clear_error(data, tmp_path):
     runner = CliRunner()
     train(data, tmp_path / "taken", arch=TINY, settings=Settings(epochs=1))

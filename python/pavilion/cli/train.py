@@ -9,7 +9,7 @@ import click
 from pavilion.cli.common import RAY_OPTION, console, ray_or_local
 from pavilion.core.files import quote_path
 from pavilion.learn.generations import LoopSettings, run_generations
-from pavilion.learn.train import LR_SCHEDULES, NET_FILE, Architecture, Settings, train
+from pavilion.learn.train import DEVICES, LR_SCHEDULES, NET_FILE, Architecture, Settings, train
 
 
 def widths(text: str) -> tuple[int, ...]:
@@ -76,6 +76,13 @@ def widths(text: str) -> tuple[int, ...]:
     help="The share of a rollout's outcome beside the network's value that its searches take when their spec "
     "gives no mix= (written in the network; run again with another value to rewrite it without training).",
 )
+@click.option(
+    "--device",
+    type=click.Choice(DEVICES),
+    default=DEVICES[0],
+    show_default=True,
+    help="Where to train: auto takes a GPU where PyTorch sees one (CUDA), else the CPU.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the manifest as JSON.")
 def train_command(
     data: tuple[str, ...],
@@ -92,6 +99,7 @@ def train_command(
     value_head: str,
     threads: int | None,
     mix: float,
+    device: str,
     as_json: bool,
 ) -> None:
     """Train a network on the self-play folders DATA (one or more, of the same
@@ -118,7 +126,7 @@ def train_command(
                 f"held out value {h['value']:.4f} policy {h['policy']:.4f}"
             )
 
-    manifest = train(data, out, arch=arch, settings=settings, progress=shown, threads=threads, mix=mix)
+    manifest = train(data, out, arch=arch, settings=settings, progress=shown, threads=threads, mix=mix, device=device)
     if as_json:
         click.echo(json.dumps(manifest, indent=2))
     else:

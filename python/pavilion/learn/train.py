@@ -86,6 +86,20 @@ class Settings:
 
 
 LR_SCHEDULES = ("constant", "cosine")
+#: Where training runs: "auto" takes a GPU where PyTorch sees one (CUDA), else the CPU.
+DEVICES = ("auto", "cpu", "cuda")
+
+
+def resolve_device(device: str) -> str:
+    """The PyTorch device `device` (one of DEVICES) trains on here."""
+    torch = _torch()
+    if device not in DEVICES:
+        raise OptionsError(f"device is one of {', '.join(DEVICES)}, not {device!r}")
+    if device == "auto":
+        return "cuda" if torch.cuda.is_available() else "cpu"
+    if device == "cuda" and not torch.cuda.is_available():
+        raise OptionsError("device cuda: PyTorch sees no CUDA device here (use cpu or auto)")
+    return device
 
 
 def learning_rate(settings: Settings, step: int, steps: int) -> float:
@@ -189,7 +203,7 @@ def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
     torch = _torch()
     from safetensors.torch import save
 
-    tensors = {k: v.detach().to(torch.float32).contiguous() for k, v in model.state_dict().items()}
+    tensors = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
     metadata = {
         "format": NET_FORMAT,
         "version": str(NET_VERSION),
@@ -378,42 +392,47 @@ def summer_examples(
     )
 
 
-def losses(model: Any, ex: Examples, rows: Any, win: Any) -> tuple[Any, Any, Any]:
+def losses(model: Any, ex: Examples, rows: Any, win: Any, device: str = "cpu") -> tuple[Any, Any, Any]:
     """(value, margin, policy) losses over decisions `rows` (a sorted index array):
     cross-entropy against `win` (each decision's win target for every seat, [N, SEATS]; a network
     of the mover's value reads the mover's column), the squared margin error (in units of
     MARGIN_SCALE; every seat's, averaged over the seats in the game), and the policy's
-    cross-entropy against the search's probabilities."""
+    cross-entropy against the search's probabilities. The batch is moved to
+    `device`, where the model is."""
     import numpy as np
 
     torch = _torch()
+
+    def tensor(array: Any) -> Any:
+        return torch.from_numpy(array).to(device)
+
     # Each decision's moves are one run of rows (in decision order): gather the runs of `rows`.
     starts, ends = ex.first_move[rows], ex.first_move[rows + 1]
     pick = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
     local = np.repeat(np.arange(len(rows)), ends - starts)
-    position = torch.from_numpy(ex.position[rows])
-    moves = torch.from_numpy(ex.moves[pick])
-    owner = torch.from_numpy(local)
+    position = tensor(ex.position[rows])
+    moves = tensor(ex.moves[pick])
+    owner = tensor(local)
     win_logit, margin, logits = model(position, moves, owner)
     if model.seat_values:
-        seated = torch.from_numpy(np.arange(SEATS)[None, :] < ex.players[rows][:, None])
+        seated = tensor(np.arange(SEATS)[None, :] < ex.players[rows][:, None])
         log_share = torch.log_softmax(win_logit.masked_fill(~seated, -math.inf), dim=1)
-        value_loss = -(torch.from_numpy(win[rows]) * log_share.masked_fill(~seated, 0.0)).sum(dim=1).mean()
-        target_margin = torch.from_numpy(np.clip(ex.seat_margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
+        value_loss = -(tensor(win[rows]) * log_share.masked_fill(~seated, 0.0)).sum(dim=1).mean()
+        target_margin = tensor(np.clip(ex.seat_margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
         squared = (((margin - target_margin) / MARGIN_SCALE) ** 2).masked_fill(~seated, 0.0)
         margin_loss = (squared.sum(dim=1) / seated.sum(dim=1)).mean()
     else:
-        mover_win = torch.from_numpy(win[rows][:, 0])
+        mover_win = tensor(win[rows][:, 0])
         value_loss = torch.nn.functional.binary_cross_entropy_with_logits(win_logit, mover_win)
-        target_margin = torch.from_numpy(np.clip(ex.margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
+        target_margin = tensor(np.clip(ex.margin[rows], -MARGIN_SCALE, MARGIN_SCALE))
         margin_loss = (((margin - target_margin) / MARGIN_SCALE) ** 2).mean()
     # A softmax per decision: logsumexp over its own moves.
     n = len(rows)
-    top = torch.full((n,), -math.inf).scatter_reduce(0, owner, logits.detach(), reduce="amax")
-    total = torch.zeros(n).index_add(0, owner, torch.exp(logits - top[owner]))
+    top = torch.full((n,), -math.inf, device=device).scatter_reduce(0, owner, logits.detach(), reduce="amax")
+    total = torch.zeros(n, device=device).index_add(0, owner, torch.exp(logits - top[owner]))
     log_p = logits - top[owner] - torch.log(total)[owner]
-    target = torch.from_numpy(ex.policy[pick])
-    policy_loss = -(torch.zeros(n).index_add(0, owner, target * log_p)).mean()
+    target = tensor(ex.policy[pick])
+    policy_loss = -(torch.zeros(n, device=device).index_add(0, owner, target * log_p)).mean()
     return value_loss, margin_loss, policy_loss
 
 
@@ -525,6 +544,7 @@ def train(
     progress: Callable[[dict[str, Any]], None] | None = None,
     threads: int | None = None,
     mix: float = 0.0,
+    device: str = "auto",
 ) -> dict[str, Any]:
     """Trains on the self-play folder `data` (or several, of the same game and
     player count: say the last generations' games), writing
@@ -534,8 +554,9 @@ def train(
     trains with as many threads when it is given. `mix` is written in the
     network for the searches it guides to take when their spec gives no
     `mix=` (how it is meant to be used, not how it learns: a finished run
-    given another mix writes its network again, without training). Returns
-    the manifest."""
+    given another mix writes its network again, without training). `device`
+    is one of DEVICES (a run may go on on another device than it began on).
+    Returns the manifest."""
     import numpy as np
 
     from pavilion.learn import selfplay
@@ -555,6 +576,7 @@ def train(
         raise OptionsError(f"mix must be from 0 to 1, not {mix}")
     if settings.lr_schedule not in LR_SCHEDULES:
         raise OptionsError(f"lr_schedule is one of {', '.join(LR_SCHEDULES)}, not {settings.lr_schedule!r}")
+    device = resolve_device(device)
     ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
@@ -564,7 +586,7 @@ def train(
     if threads:
         torch.set_num_threads(threads)
     torch.manual_seed(settings.seed)
-    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch)
+    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     key = {
         "data": [str(p.resolve()) for p in paths],
@@ -577,7 +599,7 @@ def train(
     start_epoch, spent = 0, 0.0
     checkpoint = folder / CHECKPOINT
     if checkpoint.exists():
-        saved = torch.load(checkpoint, weights_only=False)
+        saved = torch.load(checkpoint, weights_only=False, map_location=device)
         if saved.get("key") != key:
             raise OptionsError(f"{quote_path(str(folder))} holds another training run: give another --out")
         model.load_state_dict(saved["model"])
@@ -594,7 +616,7 @@ def train(
             for group in opt.param_groups:
                 group["lr"] = learning_rate(settings, epoch * per_epoch + k, settings.epochs * per_epoch)
             rows = np.sort(order[b : b + settings.batch])
-            v, m, p = losses(model, ex, rows, win)
+            v, m, p = losses(model, ex, rows, win, device)
             opt.zero_grad()
             (v + m + p).backward()
             opt.step()
@@ -602,7 +624,7 @@ def train(
         model.eval()
         with torch.no_grad():
             # Held out against the games' results alone, so runs of any blend compare.
-            val = [float(x) for x in losses(model, ex, val_rows, ex.seat_win)] if len(val_rows) else [math.nan] * 3
+            val = [float(x) for x in losses(model, ex, val_rows, ex.seat_win, device)] if len(val_rows) else [math.nan] * 3
         spent += time.monotonic() - began
         row = {
             "epoch": epoch + 1,
@@ -638,6 +660,7 @@ def train(
         },
         "steps": len(history) * per_epoch,
         "cpu_seconds": round(spent, 1),
+        "device": device,
         "losses": history,
         "commit": commit(),
     }
