@@ -624,7 +624,8 @@ def train(
         model.eval()
         with torch.no_grad():
             # Held out against the games' results alone, so runs of any blend compare.
-            val = [float(x) for x in losses(model, ex, val_rows, ex.seat_win, device)] if len(val_rows) else [math.nan] * 3
+            held_out = losses(model, ex, val_rows, ex.seat_win, device) if len(val_rows) else [math.nan] * 3
+            val = [float(x) for x in held_out]
         spent += time.monotonic() - began
         row = {
             "epoch": epoch + 1,
