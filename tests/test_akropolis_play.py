@@ -264,13 +264,20 @@ def test_the_master_level_plays_with_the_shipped_network(runner):
     assert len(record.moves) == 2  # yours, and the network-guided search's answer
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_the_master_level_is_refused_where_its_network_did_not_learn(runner, players):
-    # The shipped network learned from 2-player games; at 3 and 4 it loses to the rollout search.
-    assert akropolis.Agent.DEFAULT_NET_PLAYERS == [2]
-    out = play(runner, ["--level", "master", "--players", str(players)], [])
+def test_the_master_level_plays_three_players_with_the_network_that_learned_them(runner):
+    out = play(runner, ["--level", "master", "--players", "3", "--seed", "2"], ["1", "save g.json", "quit", "n"])
+    assert out.exit_code == 0, out.output
+    record = load("g.json")
+    assert record.seats == ["human"] + [f"mcts:iterations={LEVELS['master']},net=default"] * 2
+    assert len(record.moves) == 3  # yours, and both network-guided answers
+
+
+def test_the_master_level_is_refused_where_no_network_learned(runner):
+    # 2 and 3 players have their own networks; at 4 the 2-player one loses to the rollout search.
+    assert akropolis.Agent.DEFAULT_NET_PLAYERS == [2, 3]
+    out = play(runner, ["--level", "master", "--players", "4"], [])
     assert out.exit_code == 2, out.output
-    assert f"--level master plays the network shipped for 2-player games, not {players} players" in out.output
+    assert "--level master plays the network shipped for 2- or 3-player games, not 4 players" in out.output
     assert "Traceback" not in out.output and not list(Path().glob("*.json")), "no game started, nothing saved"
 
 

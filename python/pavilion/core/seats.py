@@ -95,7 +95,7 @@ def resolve_record(
         except ValueError as e:
             raise SetupError(str(e)) from None
     if level == MASTER and not ai_spec and record.players not in record_cls.AGENT.DEFAULT_NET_PLAYERS:
-        learned = " or ".join(map(str, record_cls.AGENT.DEFAULT_NET_PLAYERS)) or "no"
+        learned = "- or ".join(map(str, record_cls.AGENT.DEFAULT_NET_PLAYERS)) or "no"
         raise SetupError(
             f"--level {MASTER} plays the network shipped for {learned}-player games, "
             f"not {record.players} players (where it is weaker): choose another --level"

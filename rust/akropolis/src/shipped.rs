@@ -10,11 +10,19 @@ use pavilion_core::net::{Net, ShippedNet};
 
 /// The shipped networks, the 2-player one first, with their folders
 /// (manifest.json, arena figures) from the repository's root.
-pub static SHIPPED: [ShippedNet; 1] = [ShippedNet::new(
-    2,
-    "seeds/nets/akropolis-gen4",
-    include_bytes!("../../../seeds/nets/akropolis-gen4/net.safetensors"),
-)];
+pub static SHIPPED: [ShippedNet; 2] = [
+    ShippedNet::new(
+        2,
+        "seeds/nets/akropolis-gen4",
+        include_bytes!("../../../seeds/nets/akropolis-gen4/net.safetensors"),
+    ),
+    // Valuing every seat, from 3,000 3-player games of the rollout search.
+    ShippedNet::new(
+        3,
+        "seeds/nets/akropolis-3p-gen0",
+        include_bytes!("../../../seeds/nets/akropolis-3p-gen0/net.safetensors"),
+    ),
+];
 
 /// The shipped network for games of `players` seats, read on first use.
 pub fn shipped_net(players: usize) -> Arc<Net> {
@@ -33,8 +41,15 @@ mod tests {
         for net in &SHIPPED {
             net.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
         }
-        // It learned from 2-player games only (measured at 3 and 4 players: weaker than the rollouts).
-        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2]);
+        // 4 players still take the 2-player network, which is weaker than the rollouts there.
+        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2, 3]);
+    }
+
+    #[test]
+    fn each_player_count_takes_its_own_network_or_the_2_player_one() {
+        // 3 players: the network that values every seat; 4: the 2-player one, valuing the mover.
+        assert!(shipped_net(3).info.seat_values && !shipped_net(2).info.seat_values);
+        assert!(std::sync::Arc::ptr_eq(&shipped_net(4), &shipped_net(2)));
     }
 
     #[test]
