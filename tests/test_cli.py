@@ -133,10 +133,14 @@ def test_bench_quick_json(run):
         "mcts_informed_1t_best_visits",
         "mcts_informed_2t_best_visits",
         "mcts_net_best_visits",
+        "mcts_net_best_visits_3p",
     }
     net = {f["name"]: f for f in data["figures"] if "shipped network" in f["name"]}
     assert net["Akropolis MCTS with the shipped network, 1 thread"]["unit"] == "iterations/s"
     assert net["Akropolis network value evaluations (shipped network), 1 thread"]["count"] == 3000
+    # The 3-player network (valuing every seat) is measured beside the 2-player one.
+    assert net["Akropolis MCTS with the shipped network, 3 players, 1 thread"]["players"] == 3
+    assert net["Akropolis network value evaluations (shipped network, 3 players), 1 thread"]["count"] == 3000
     two = [f for f in data["figures"] if f["name"] == "Akropolis MCTS, informed rollouts, 2 threads"]
     assert len(two) == 1 and two[0]["speedup"] > 0 and two[0]["per_thread"] == two[0]["median"] / 2
 

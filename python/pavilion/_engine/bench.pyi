@@ -56,9 +56,10 @@ def akropolis_random_games(players: int, games: int, seed: int = 0) -> int:
 def akropolis_mcts(iterations: int, threads: int = 1, rollout: str = "informed") -> tuple[int, int]:
     """Akropolis MCTS iterations on its fixed 2-player opening; returns (nodes created, visits of the best move)."""
 
-def akropolis_net_mcts(iterations: int) -> tuple[int, int]:
-    """Iterations of the search guided by the shipped network on the fixed opening (one thread);
-    returns (nodes created, visits of the best move)."""
+def akropolis_net_mcts(iterations: int, players: int = 2) -> tuple[int, int]:
+    """Iterations of the search guided by the shipped network of `players` seats on the fixed
+    opening of that many (one thread); returns (nodes created, visits of the best move)."""
 
-def akropolis_net_values(count: int) -> int:
-    """The shipped network's value, `count` times on the fixed opening (encoding included); returns `count`."""
+def akropolis_net_values(count: int, players: int = 2) -> int:
+    """The shipped network's value for `players` seats, `count` times on the fixed opening of
+    that many (encoding included); returns `count`."""

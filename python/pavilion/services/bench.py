@@ -251,9 +251,9 @@ def run(
     )
     akropolis_signature["random_turns_and_points_2p"] = fig["count"]
 
-    def akropolis_net_mcts(iterations: int) -> int:
-        nodes, visits = bench.akropolis_net_mcts(iterations)
-        akropolis_signature["mcts_net_best_visits"] = visits
+    def akropolis_net_mcts(iterations: int, players: int) -> int:
+        nodes, visits = bench.akropolis_net_mcts(iterations, players)
+        akropolis_signature["mcts_net_best_visits" + ("" if players == 2 else f"_{players}p")] = visits
         return nodes
 
     def akropolis_mcts(iterations: int, t: int, rollout: str) -> int:
@@ -279,23 +279,28 @@ def run(
                 fig["per_thread"] = fig["median"] / t
                 fig["speedup"] = fig["median"] / one_thread[rollout]
 
-    # The shipped network (mcts:net=default): its value alone, and the search it guides (the game's priors).
-    measure(
-        "Akropolis network value evaluations (shipped network), 1 thread",
-        "evaluations/s",
-        partial(bench.akropolis_net_values, size.akropolis_net_values),
-        partial(per_game, size.akropolis_net_values),
-        threads=1,
-        game="akropolis",
-    )
-    measure(
-        "Akropolis MCTS with the shipped network, 1 thread",
-        "iterations/s",
-        lambda: akropolis_net_mcts(size.akropolis_mcts_iterations),
-        partial(per_game, size.akropolis_mcts_iterations),
-        threads=1,
-        game="akropolis",
-    )
+    # The shipped networks (mcts:net=default), 2 players and 3 (valuing every seat): each
+    # one's value alone, and the search it guides (the game's priors).
+    for players in (2, 3):
+        shown = "" if players == 2 else f", {players} players"
+        measure(
+            f"Akropolis network value evaluations (shipped network{shown}), 1 thread",
+            "evaluations/s",
+            partial(bench.akropolis_net_values, size.akropolis_net_values, players),
+            partial(per_game, size.akropolis_net_values),
+            players=players,
+            threads=1,
+            game="akropolis",
+        )
+        measure(
+            f"Akropolis MCTS with the shipped network{shown}, 1 thread",
+            "iterations/s",
+            partial(akropolis_net_mcts, size.akropolis_mcts_iterations, players),
+            partial(per_game, size.akropolis_mcts_iterations),
+            players=players,
+            threads=1,
+            game="akropolis",
+        )
 
     return {
         "quick": quick,

@@ -134,16 +134,22 @@ pub fn akropolis_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &s
 }
 
 /// Akropolis iterations of the search guided by the shipped network on its
-/// fixed opening (one thread); returns (tree nodes created, visits of the most visited move).
+/// fixed opening of `players` seats, with that count's network (one thread);
+/// returns (tree nodes created, visits of the most visited move).
 #[pyfunction]
-pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int) -> PyResult<(u64, u64)> {
+#[pyo3(signature = (iterations, players=Int(2)))]
+pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyResult<(u64, u64)> {
     let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
-    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_mcts(iterations))
+    let players = players.within("players", 2, 4)? as usize;
+    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_mcts(iterations, players))
 }
 
-/// The shipped Akropolis network's value, `count` times on the fixed opening; returns `count`.
+/// The shipped Akropolis network's value for `players` seats, `count` times
+/// on the fixed opening of that many; returns `count`.
 #[pyfunction]
-pub fn akropolis_net_values(py: Python<'_>, count: Int) -> PyResult<u64> {
+#[pyo3(signature = (count, players=Int(2)))]
+pub fn akropolis_net_values(py: Python<'_>, count: Int, players: Int) -> PyResult<u64> {
     let count = count.within("count", 1, MAX_ITERATIONS)?;
-    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_values(count))
+    let players = players.within("players", 2, 4)? as usize;
+    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_values(count, players))
 }
