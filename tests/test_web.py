@@ -249,7 +249,7 @@ def test_ai_against_ai_plays_to_the_end_at_its_pace(client):
 def test_master_is_refused_where_no_network_was_shipped(client):
     with client.websocket_connect("/ws", headers=ORIGIN) as ws:
         ws.receive_json()
-        ws.send_json({"type": "new", "game": "akropolis", "players": 4, "level": "master"})
+        ws.send_json({"type": "new", "game": "summer", "players": 3, "level": "master"})
         assert "master" in receive_until(ws, "error")["message"]
 
 

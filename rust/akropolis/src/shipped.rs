@@ -10,7 +10,7 @@ use pavilion_core::net::{Net, ShippedNet};
 
 /// The shipped networks, the 2-player one first, with their folders
 /// (manifest.json, arena figures) from the repository's root.
-pub static SHIPPED: [ShippedNet; 2] = [
+pub static SHIPPED: [ShippedNet; 3] = [
     ShippedNet::new(
         2,
         "seeds/nets/akropolis-gen4",
@@ -21,6 +21,12 @@ pub static SHIPPED: [ShippedNet; 2] = [
         3,
         "seeds/nets/akropolis-3p-gen0",
         include_bytes!("../../../seeds/nets/akropolis-3p-gen0/net.safetensors"),
+    ),
+    // Valuing every seat, from 2,000 4-player games of the rollout search.
+    ShippedNet::new(
+        4,
+        "seeds/nets/akropolis-4p-gen0",
+        include_bytes!("../../../seeds/nets/akropolis-4p-gen0/net.safetensors"),
     ),
 ];
 
@@ -41,15 +47,16 @@ mod tests {
         for net in &SHIPPED {
             net.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
         }
-        // 4 players still take the 2-player network, which is weaker than the rollouts there.
-        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2, 3]);
+        // Every player count has its own network.
+        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2, 3, 4]);
     }
 
     #[test]
     fn each_player_count_takes_its_own_network_or_the_2_player_one() {
-        // 3 players: the network that values every seat; 4: the 2-player one, valuing the mover.
-        assert!(shipped_net(3).info.seat_values && !shipped_net(2).info.seat_values);
-        assert!(std::sync::Arc::ptr_eq(&shipped_net(4), &shipped_net(2)));
+        // 3 and 4 players: networks that value every seat; 2: the mover's value.
+        assert!(shipped_net(3).info.seat_values && shipped_net(4).info.seat_values);
+        assert!(!shipped_net(2).info.seat_values);
+        assert!(!std::sync::Arc::ptr_eq(&shipped_net(4), &shipped_net(3)));
     }
 
     #[test]
