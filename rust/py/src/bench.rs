@@ -137,7 +137,7 @@ pub fn akropolis_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &s
 /// fixed opening of `players` seats, with that count's network (one thread);
 /// returns (tree nodes created, visits of the most visited move).
 #[pyfunction]
-#[pyo3(signature = (iterations, players=Int(2)))]
+#[pyo3(signature = (iterations, players=Int(2)), text_signature = "(iterations, players=2)")]
 pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyResult<(u64, u64)> {
     let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
     let players = players.within("players", 2, 4)? as usize;
@@ -147,7 +147,7 @@ pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyRe
 /// The shipped Akropolis network's value for `players` seats, `count` times
 /// on the fixed opening of that many; returns `count`.
 #[pyfunction]
-#[pyo3(signature = (count, players=Int(2)))]
+#[pyo3(signature = (count, players=Int(2)), text_signature = "(count, players=2)")]
 pub fn akropolis_net_values(py: Python<'_>, count: Int, players: Int) -> PyResult<u64> {
     let count = count.within("count", 1, MAX_ITERATIONS)?;
     let players = players.within("players", 2, 4)? as usize;
