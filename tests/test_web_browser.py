@@ -233,6 +233,7 @@ def place_by_mouse_and_keys(page, move: dict, before_click=None) -> None:
         if shown.startswith(move["move"] + ":"):
             break
         page.keyboard.press("r")
+        page.wait_for_function("(s) => document.querySelector('#preview').textContent !== s", arg=shown)
     assert page.text_content("#preview").startswith(move["move"] + ":"), page.text_content("#preview")
     assert "not here" not in page.text_content("#preview")
     if before_click:
@@ -263,7 +264,10 @@ def test_the_ghost_shows_points_and_an_illegal_spot_says_why(page):
     for _ in range(6):
         if page.text_content("#preview").startswith(best["move"] + ":"):
             break
+        shown = page.text_content("#preview")
         page.mouse.wheel(0, 100)  # the wheel turns the tile
+        # Playwright's wheel does not wait for the page to handle it: wait for the ghost to turn.
+        page.wait_for_function("(s) => document.querySelector('#preview').textContent !== s", arg=shown)
     preview = page.text_content("#preview")
     assert f"+{best['points']} point" in preview or f"{best['points']} point" in preview
     assert page.locator("#ghost.legal polygon").count() == 3
