@@ -177,6 +177,7 @@ def test_bad_input_is_one_clear_error(data, tmp_path):
         (["train", str(tmp_path / "nothing"), "--out", str(tmp_path / "y")], "cannot read self-play data"),
         (["train", str(data), "--out", str(tmp_path / "taken" / "net.safetensors" / "x")], "cannot make the folder"),
         (["akropolis", "generations", "--out", "/dev/full/x"], "cannot make the folder"),
+        (["generations", "--players", "3", "--out", "/dev/full/x"], "cannot make the folder"),
     ]
     for args, why in cases:
         r = runner.invoke(main, args)
@@ -209,3 +210,54 @@ def test_the_generations_loop_keeps_each_generation_and_goes_on_where_it_stopped
     )
     with pytest.raises(ValueError, match="holds a loop with other settings"):
         run_generations(str(tmp_path), 3, LoopSettings(games=4), threads=1)
+    # A loop begun before the settings named the game, players and mix goes on as 2-player Akropolis.
+    old = json.loads((tmp_path / LOOP_FILE).read_text())
+    for key in ("game", "players", "mix"):
+        del old["settings"][key]
+    (tmp_path / LOOP_FILE).write_text(json.dumps(old))
+    assert run_generations(str(tmp_path), 2, tiny, threads=1)["generations"] == state["generations"]
+    with pytest.raises(ValueError, match="holds a loop with other settings"):
+        run_generations(str(tmp_path), 2, dataclasses.replace(tiny, players=3), threads=1)
+
+
+def test_the_generations_loop_plays_summer_pavilion_at_3_players_one_challenger_seat(tmp_path):
+    from pavilion.learn.generations import LoopSettings, gate, run_generations
+
+    tiny = LoopSettings(
+        games=2,
+        iterations=10,
+        sample_moves=2,
+        epochs=1,
+        gate_games=3,
+        trunk=(8,),
+        head=(4,),
+        game="summer",
+        players=3,
+        mix=0.5,
+    )
+    state = run_generations(str(tmp_path), 1, tiny, threads=1)
+    first = state["generations"][0]
+    assert first["manifest"]["game"] == "summer-pavilion" and first["manifest"]["data"]["players"] == 3
+    assert first["manifest"]["search"]["mix"] == 0.5, "the mix is written in the network"
+    arena = first["arena"]
+    # The challenger holds one seat a game, the best search the other two.
+    assert [a["agent"] for a in arena["agents"]] == [arena["challenger"], arena["against"], arena["against"]]
+    assert [a["seats"] for a in arena["agents"]] == [3, 3, 3]
+    assert arena["gate"] == gate(tiny) == pytest.approx(0.55 * 2 / 3)
+    assert first["promoted"] == (arena["agents"][0]["win_rate"] >= arena["gate"])
+
+
+@pytest.mark.parametrize(
+    ("change", "why"),
+    [
+        ({"game": "chess"}, "game is one of akropolis, summer"),
+        ({"players": 5}, "players is 2, 3 or 4"),
+        ({"mix": 2.0}, "mix must be from 0 to 1"),
+    ],
+)
+def test_the_generations_loop_refuses_bad_settings_before_any_game(tmp_path, change, why):
+    from pavilion.learn.generations import LoopSettings, run_generations
+
+    with pytest.raises(ValueError, match=why):
+        run_generations(str(tmp_path / "loop"), 1, dataclasses.replace(LoopSettings(), **change), threads=1)
+    assert not (tmp_path / "loop").exists()

@@ -240,4 +240,4 @@ def play(
 __all__ = ["MOVE_SYNTAX", "akropolis"]
 
 
-akropolis.add_command(generations_command)
+akropolis.add_command(generations_command("akropolis"))

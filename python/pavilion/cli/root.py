@@ -43,7 +43,7 @@ from pavilion.cli.common import (
 from pavilion.cli.play import ask_in_terminal, play_options, run_session, writable_record_path
 from pavilion.cli.review import review_command
 from pavilion.cli.selfplay import selfplay_command
-from pavilion.cli.train import train_command
+from pavilion.cli.train import generations_command, train_command
 from pavilion.core.files import read_input, shown
 from pavilion.core.record import HUMAN
 from pavilion.core.seats import check_agent, parse_seats, resolve_record
@@ -393,3 +393,4 @@ main.add_command(board_command, "board")
 main.add_command(serve_command, "serve")
 main.add_command(selfplay_command, "selfplay")
 main.add_command(train_command, "train")
+main.add_command(generations_command("summer"))

@@ -8,7 +8,7 @@ import click
 
 from pavilion.cli.common import RAY_OPTION, console, ray_or_local
 from pavilion.core.files import quote_path
-from pavilion.learn.generations import LoopSettings, run_generations
+from pavilion.learn.generations import LoopSettings, gate, run_generations
 from pavilion.learn.train import DEVICES, LR_SCHEDULES, NET_FILE, Architecture, Settings, train
 
 
@@ -133,51 +133,84 @@ def train_command(
         console.print(f"wrote {quote_path(out + '/' + NET_FILE)} ({manifest['data']['decisions']} decisions)")
 
 
-@click.command("generations")
-@click.option("--out", required=True, help="The loop's folder: loop.json and gen-K/ for each generation.")
-@click.option("--generations", type=click.IntRange(1, 10_000), default=1, show_default=True)
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=LoopSettings.games, show_default=True)
-@click.option("--iterations", type=click.IntRange(1, 10_000_000), default=LoopSettings.iterations, show_default=True)
-@click.option("--sample-moves", type=click.IntRange(0, 10_000), default=LoopSettings.sample_moves, show_default=True)
-@click.option("--epochs", type=click.IntRange(1, 100_000), default=LoopSettings.epochs, show_default=True)
-@click.option(
-    "--window",
-    type=click.IntRange(1, 10_000),
-    default=LoopSettings.window,
-    show_default=True,
-    help="Generations whose games train each network (this one's and those just before).",
-)
-@click.option("--gate-games", type=click.IntRange(2, 1_000_000), default=LoopSettings.gate_games, show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=LoopSettings.seed, show_default=True)
-@click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games at once (default: all cores).")
-@RAY_OPTION
-def generations_command(
-    out: str,
-    generations: int,
-    games: int,
-    iterations: int,
-    sample_moves: int,
-    epochs: int,
-    window: int,
-    gate_games: int,
-    seed: int,
-    threads: int | None,
-    ray: str | None,
-) -> None:
-    """The AlphaZero loop for 2-player Akropolis: each generation self-plays
-    with the best search so far, trains a network on those games and the
-    previous generations' (--window), and keeps it if its search wins at least
-    55% of --gate-games against the best (needs pip install
-    'pavilion[train]'). Run the same command again to go on after an
-    interruption; a larger --generations adds generations."""
-    settings = LoopSettings(
-        games=games,
-        iterations=iterations,
-        sample_moves=sample_moves,
-        epochs=epochs,
-        window=window,
-        gate_games=gate_games,
-        seed=seed,
+def _percent(players: int) -> str:
+    """The gate at `players` players, as the help writes it."""
+    return f"{100 * gate(LoopSettings(players=players)):.1f}%".replace(".0%", "%")
+
+
+def generations_command(game: str) -> click.Command:
+    """`generations` for `game` (one of GAMES): `pavilion generations` for
+    Summer Pavilion, `pavilion akropolis generations` for Akropolis."""
+    name = {"akropolis": "Akropolis", "summer": "Summer Pavilion"}[game]
+
+    @click.command(
+        "generations",
+        help=f"""The AlphaZero loop for {name}: each generation self-plays with
+        the best search so far, trains a network on those games and the
+        previous generations' (--window), and keeps it if its search, one seat
+        against the best in the others, wins at least {_percent(2)} of
+        --gate-games at 2 players (the same edge over a fair share at 3 and 4:
+        {_percent(3)}, {_percent(4)}) (needs pip install 'pavilion[train]').
+        Run the same command again to go on after an interruption; a larger
+        --generations adds generations.""",
     )
-    state = run_generations(out, generations, settings, threads=threads, ray=ray_or_local(ray), say=console.print)
-    console.print(f"best network: {state['best'] or 'none yet (the rollout search stays the best)'}")
+    @click.option("--out", required=True, help="The loop's folder: loop.json and gen-K/ for each generation.")
+    @click.option("--generations", type=click.IntRange(1, 10_000), default=1, show_default=True)
+    @click.option("--players", type=click.IntRange(2, 4), default=LoopSettings.players, show_default=True)
+    @click.option("--games", type=click.IntRange(1, 10_000_000), default=LoopSettings.games, show_default=True)
+    @click.option(
+        "--iterations", type=click.IntRange(1, 10_000_000), default=LoopSettings.iterations, show_default=True
+    )
+    @click.option(
+        "--sample-moves", type=click.IntRange(0, 10_000), default=LoopSettings.sample_moves, show_default=True
+    )
+    @click.option("--epochs", type=click.IntRange(1, 100_000), default=LoopSettings.epochs, show_default=True)
+    @click.option(
+        "--window",
+        type=click.IntRange(1, 10_000),
+        default=LoopSettings.window,
+        show_default=True,
+        help="Generations whose games train each network (this one's and those just before).",
+    )
+    @click.option(
+        "--mix",
+        type=click.FloatRange(0, 1),
+        default=LoopSettings.mix,
+        show_default=True,
+        help="The share of each leaf's value from the network in its searches (the rest from a rollout).",
+    )
+    @click.option("--gate-games", type=click.IntRange(2, 1_000_000), default=LoopSettings.gate_games, show_default=True)
+    @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=LoopSettings.seed, show_default=True)
+    @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games at once (default: all cores).")
+    @RAY_OPTION
+    def command(
+        out: str,
+        generations: int,
+        players: int,
+        games: int,
+        iterations: int,
+        sample_moves: int,
+        epochs: int,
+        window: int,
+        mix: float,
+        gate_games: int,
+        seed: int,
+        threads: int | None,
+        ray: str | None,
+    ) -> None:
+        settings = LoopSettings(
+            games=games,
+            iterations=iterations,
+            sample_moves=sample_moves,
+            epochs=epochs,
+            window=window,
+            gate_games=gate_games,
+            seed=seed,
+            game=game,
+            players=players,
+            mix=mix,
+        )
+        state = run_generations(out, generations, settings, threads=threads, ray=ray_or_local(ray), say=console.print)
+        console.print(f"best network: {state['best'] or 'none yet (the rollout search stays the best)'}")
+
+    return command

@@ -1,8 +1,10 @@
-"""The AlphaZero loop for Akropolis, in steps that survive a stopped machine:
-each generation plays self-play games with the best search so far, trains a
-network on them and on the games of the generations just before (`window`),
-and gates it: an arena of the new network's search against the best one,
-promoted at `promote` (55%) or more.
+"""The AlphaZero loop, for either game at any player count, in steps that
+survive a stopped machine: each generation plays self-play games with the
+best search so far, trains a network on them and on the games of the
+generations just before (`window`), and gates it: an arena of the new
+network's search, one seat against the best one in every other seat (seats
+rotated), promoted when it wins `promote` (55%) of a 2-player arena's games or
+more, or the same edge over a fair share at 3 and 4 players (`gate`).
 
 Everything lives in one folder: `loop.json` (the settings, the best network
 and each generation's record: its agent, data, manifest and arena result),
@@ -29,6 +31,8 @@ from pavilion.learn.train import NET_FILE, Architecture, Settings, train
 
 LOOP_FILE = "loop.json"
 FORMAT = "pavilion-generations"
+#: The games the loop plays, by the name its settings give them.
+GAMES = ("akropolis", "summer")
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,37 @@ class LoopSettings:
     seed: int = 0
     trunk: tuple[int, ...] = Architecture.trunk
     head: tuple[int, ...] = Architecture.value
+    game: str = GAMES[0]
+    players: int = 2
+    #: The share of each leaf's value the network gives, the rest a rollout's,
+    #: written in each network (Summer Pavilion's networks have played best
+    #: half and half: docs/learning.md).
+    mix: float = 0.0
+
+
+#: Settings added after the first loops were run, with the values those loops
+#: had: a loop.json without them goes on as it began.
+_ADDED_SETTINGS = {"game": "akropolis", "players": 2, "mix": 0.0}
+
+
+def gate(settings: LoopSettings) -> float:
+    """The challenger's share of the gating arena's wins that promotes it:
+    `promote` at 2 players, the same multiple of a fair share at 3 and 4."""
+    return settings.promote * 2 / settings.players
+
+
+def check_settings(settings: LoopSettings) -> None:
+    if settings.game not in GAMES:
+        raise OptionsError(f"game is one of {', '.join(GAMES)}, not {settings.game!r}")
+    if not 2 <= settings.players <= 4:
+        raise OptionsError(f"players is 2, 3 or 4, not {settings.players}")
+    if not 0 <= settings.mix <= 1:
+        raise OptionsError(f"mix must be from 0 to 1, not {settings.mix}")
+
+
+def _rules(settings: LoopSettings) -> dict[str, Any]:
+    """The self-play and arena keywords that name the game (its default rules)."""
+    return {"akropolis_options": {}} if settings.game == "akropolis" else {}
 
 
 def search_spec(iterations: int, net: str | None) -> str:
@@ -57,9 +92,9 @@ def _read_state(path: Path, settings: LoopSettings) -> dict[str, Any]:
     if not path.exists():
         return {"format": FORMAT, "settings": wanted, "best": None, "generations": []}
     state = parse_json(path.read_text(), LOOP_FILE)
-    if not isinstance(state, dict) or state.get("format") != FORMAT:
+    if not isinstance(state, dict) or state.get("format") != FORMAT or not isinstance(state.get("settings"), dict):
         raise OptionsError(f"{quote_path(str(path))} is not a generations file")
-    if state.get("settings") != wanted:
+    if {**_ADDED_SETTINGS, **state["settings"]} != wanted:
         raise OptionsError(f"{quote_path(str(path.parent))} holds a loop with other settings: give another --out")
     return state
 
@@ -75,6 +110,7 @@ def run_generations(
 ) -> dict[str, Any]:
     """Runs the loop in `out` until it holds `generations` generations; returns `loop.json`'s content."""
     settings = settings or LoopSettings()
+    check_settings(settings)
     folder = Path(out)
     make_folder(folder)
     state = _read_state(folder / LOOP_FILE, settings)
@@ -89,27 +125,35 @@ def run_generations(
             agent,
             games=settings.games,
             out=str(here / "data"),
+            players=settings.players,
             seed=seed,
             sample_moves=settings.sample_moves,
             threads=threads,
             ray=ray,
-            akropolis_options={},
+            **_rules(settings),
         )
         tell(f"generation {k}: training")
         arch = Architecture(trunk=settings.trunk, value=settings.head, policy=settings.head)
         window = [folder / f"gen-{j}" / "data" for j in range(max(0, k - settings.window + 1), k + 1)]
         training = Settings(epochs=settings.epochs, seed=seed)
-        manifest = train(window, here / "net", arch=arch, settings=training, threads=threads)
+        manifest = train(window, here / "net", arch=arch, settings=training, threads=threads, mix=settings.mix)
         net = str(here / "net" / NET_FILE)
         challenger = search_spec(settings.iterations, net)
         tell(f"generation {k}: gating {challenger} against {agent}")
+        # One challenger seat against the best in every other (the seats rotate).
         result = arena(
-            [challenger, agent], games=settings.gate_games, seed=seed, threads=threads, ray=ray, akropolis_options={}
+            [challenger] + [agent] * (settings.players - 1),
+            games=settings.gate_games,
+            players=settings.players,
+            seed=seed,
+            threads=threads,
+            ray=ray,
+            **_rules(settings),
         )
         if result["interrupted"]:
             raise KeyboardInterrupt
         share = result["agents"][0]["win_rate"]
-        promoted = share is not None and share >= settings.promote
+        promoted = share is not None and share >= gate(settings)
         state["generations"].append(
             {
                 "generation": k,
@@ -121,6 +165,8 @@ def run_generations(
                     "challenger": challenger,
                     "against": agent,
                     "games": result["games"],
+                    "players": settings.players,
+                    "gate": gate(settings),
                     "agents": result["agents"],
                 },
                 "promoted": promoted,
