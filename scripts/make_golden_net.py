@@ -1,5 +1,6 @@
 """Writes seeds/nets/tiny-akropolis.safetensors and its PyTorch outputs
-(tiny-akropolis.json) on random encodings, and the same for a network that
+(tiny-akropolis.json) on random encodings (a network of encoding 1, as the
+first ones were), and the same for a network that
 values every seat (tiny-akropolis-seats.*, at 2, 3 and 4 players): the golden
 data the Rust forward pass is checked against without PyTorch
 (rust/core/src/net_tests.rs).
@@ -52,9 +53,16 @@ def seats_golden() -> None:
     (OUT / "tiny-akropolis-seats.json").write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
 
 
+#: tiny-akropolis.* stands for the networks of before: Akropolis encoding 1
+#: (its first 214 position numbers) and a value for the mover alone. Its sizes
+#: stay those of encoding 1 whatever the engine's encoding is now, so that
+#: remaking it keeps proving that such networks still load and evaluate.
+OLD_ENCODING_VERSION, OLD_POSITION_FEATURES = 1, 214
+
+
 def main() -> None:
     torch.manual_seed(2026)
-    p, f = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES
+    p, f = OLD_POSITION_FEATURES, akropolis.MOVE_FEATURES
     model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), seat_values=False))
     cases = []
     for n in (1, 3, 17):
@@ -72,7 +80,7 @@ def main() -> None:
         )
     manifest = {
         "game": "akropolis",
-        "encoding_version": akropolis.ENCODING_VERSION,
+        "encoding_version": OLD_ENCODING_VERSION,
         "position_features": p,
         "move_features": f,
         "made_by": "scripts/make_golden_net.py (random weights, seed 2026)",
