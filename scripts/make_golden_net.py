@@ -1,7 +1,8 @@
 """Writes seeds/nets/tiny-akropolis.safetensors and its PyTorch outputs
 (tiny-akropolis.json) on random encodings (a network of encoding 1, as the
 first ones were), and the same for a network that
-values every seat (tiny-akropolis-seats.*, at 2, 3 and 4 players): the golden
+values every seat (tiny-akropolis-seats.*, at 2, 3 and 4 players) and for
+one that sees the board (tiny-akropolis-board.*): the golden
 data the Rust forward pass is checked against without PyTorch
 (rust/core/src/net_tests.rs).
 Needs pip install '.[train]'; run from the repository root:
@@ -60,6 +61,45 @@ def seats_golden() -> None:
 OLD_ENCODING_VERSION, OLD_POSITION_FEATURES = 1, 214
 
 
+def board_golden() -> None:
+    """A network seeing the board: PyTorch's outputs with lit board features
+    (an embedding bag summed into the first layer), which the engine reads as
+    the first layer's last columns. 40 board features keep the file small:
+    the forward pass is the same at any count."""
+    torch.manual_seed(2028)
+    p, f, b = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES, 40
+    model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), board=True), board_features=b)
+    cases = []
+    for n, players, lit in ((1, 2, []), (3, 3, [0, 7, 8, 39]), (17, 4, list(range(0, 40, 3)))):
+        position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
+        board = torch.tensor(lit, dtype=torch.long)
+        with torch.no_grad():
+            win_logits, margins, logits = model(
+                position, moves, torch.zeros(n, dtype=torch.long), board, torch.tensor([0])
+            )
+        cases.append(
+            {
+                "players": players,
+                "position": position[0].tolist(),
+                "board": lit,
+                "moves": moves.flatten().tolist(),
+                "wins": torch.softmax(win_logits[0, :players], 0).tolist() + [0.0] * (SEATS - players),
+                "margins": margins[0, :players].tolist() + [0.0] * (SEATS - players),
+                "priors": torch.softmax(logits, 0).tolist(),
+            }
+        )
+    manifest = {
+        "game": "akropolis",
+        "encoding_version": akropolis.ENCODING_VERSION,
+        "position_features": p,
+        "move_features": f,
+        "board_features": b,
+        "made_by": "scripts/make_golden_net.py (random weights, seed 2028)",
+    }
+    save_net(model, OUT / "tiny-akropolis-board.safetensors", manifest)
+    (OUT / "tiny-akropolis-board.json").write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
+
+
 def main() -> None:
     torch.manual_seed(2026)
     p, f = OLD_POSITION_FEATURES, akropolis.MOVE_FEATURES
@@ -89,6 +129,7 @@ def main() -> None:
     save_net(model, OUT / "tiny-akropolis.safetensors", manifest)
     (OUT / "tiny-akropolis.json").write_text(json.dumps({"torch": torch.__version__, "cases": cases}) + "\n")
     seats_golden()
+    board_golden()
 
 
 if __name__ == "__main__":

@@ -86,6 +86,29 @@ def test_a_three_player_network_values_every_seat_and_guides_the_search(tmp_path
     assert r.exit_code == 2 and "everyone" in r.output and "Traceback" not in r.output, r.output
 
 
+def test_a_network_seeing_the_board_keeps_its_seats_rows_and_guides_the_search(data, tmp_path):
+    from safetensors import safe_open
+
+    arch = dataclasses.replace(TINY, board=True)
+    manifest = train(data, tmp_path / "net", arch=arch, settings=Settings(epochs=2, batch=32))
+    # Two players: the rows of the first two seats' board features.
+    assert manifest["board_features"] == 2 * akropolis.BOARD_SEAT_FEATURES
+    assert all(math.isfinite(v) for row in manifest["losses"] for v in row["held_out"].values())
+    net = tmp_path / "net" / "net.safetensors"
+    with safe_open(str(net), "np") as f:
+        assert f.metadata()["board_features"] == str(2 * akropolis.BOARD_SEAT_FEATURES)
+        first = f.get_tensor("trunk.0.weight")
+        assert first.shape == (16, akropolis.POSITION_FEATURES + 2 * akropolis.BOARD_SEAT_FEATURES)
+        assert "board.weight" not in f.keys(), "the board's rows are the first layer's last columns"
+    game = akropolis.Game(seed=3)
+    assert akropolis.Agent(f"mcts:net={net},iterations=30", seed=1).choose(game) in game.legal_moves()
+    # Summer Pavilion has no board to see: refused in one line, before any encoding.
+    summer = tmp_path / "summer"
+    selfplay("mcts:iterations=20", games=1, out=str(summer), threads=1, shard_games=1)
+    r = CliRunner().invoke(main, ["train", str(summer), "--out", str(tmp_path / "s"), "--board"])
+    assert r.exit_code == 2 and "only Akropolis networks see the board" in r.output, r.output
+
+
 def test_a_summer_pavilion_network_trains_and_guides_the_search(tmp_path):
     import pavilion
 

@@ -9,6 +9,8 @@ from . import MatchResult
 
 __all__ = [
     "BARRACKS_EDGES",
+    "BOARD_FEATURES",
+    "BOARD_SEAT_FEATURES",
     "DISTRICTS",
     "ENCODING_FACES",
     "ENCODING_VERSION",
@@ -57,6 +59,9 @@ POSITION_FEATURES: int
 MOVE_FEATURES: int
 PLANES_SHAPE: tuple[int, int, int, int]
 ENCODING_FACES: str
+BOARD_FEATURES: int
+"""The board features a network may see (`Encoding.board` indexes them): each seat's."""
+BOARD_SEAT_FEATURES: int
 
 class Encoding(TypedDict):
     """`Game.encode()`: what a network sees, from the view of the player to move."""
@@ -66,6 +71,8 @@ class Encoding(TypedDict):
     move_features: NDArray[np.float32]
     planes: NDArray[np.float32]
     outside_window: int
+    board: NDArray[np.int32]
+    outside_board: int
 
 class MoveOutcome(TypedDict):
     move: Move
@@ -167,6 +174,7 @@ class Game:
 
     def score_breakdown(self, seat: int) -> ScoreBreakdown: ...
     def encode(self) -> Encoding: ...
+    def board_features(self, turn: int = 0) -> tuple[NDArray[np.int32], int]: ...
     def legal_moves(self) -> list[Move]: ...
     def is_legal(self, move: Move | str) -> bool: ...
     def play(self, move: Move | str) -> MoveOutcome: ...

@@ -18,6 +18,8 @@ The rules it follows, each with its test: docs/AKROPOLIS.md.
 from pavilion._engine import IllegalMoveError, NotationError, OptionsError
 from pavilion._engine.akropolis import (
     BARRACKS_EDGES,
+    BOARD_FEATURES,
+    BOARD_SEAT_FEATURES,
     DISTRICTS,
     ENCODING_FACES,
     ENCODING_VERSION,
@@ -39,6 +41,8 @@ from pavilion._engine.akropolis import (
 
 __all__ = [
     "BARRACKS_EDGES",
+    "BOARD_FEATURES",
+    "BOARD_SEAT_FEATURES",
     "DISTRICTS",
     "ENCODING_FACES",
     "ENCODING_VERSION",

@@ -63,6 +63,13 @@ def widths(text: str) -> tuple[int, ...]:
     "(as the networks before it did).",
 )
 @click.option(
+    "--board/--no-board",
+    default=Architecture.board,
+    show_default=True,
+    help="Whether the network also sees the board (Akropolis): each city's hexes by place, face and level, "
+    "a row of weights each in the first layer.",
+)
+@click.option(
     "--threads",
     type=click.IntRange(1, 256),
     default=None,
@@ -97,6 +104,7 @@ def train_command(
     trunk: str,
     head: str,
     value_head: str,
+    board: bool,
     threads: int | None,
     mix: float,
     device: str,
@@ -106,7 +114,13 @@ def train_command(
     game and player count; needs pip install 'pavilion[train]'). A held-out
     tenth of the games (the last folder's last games) measures it after each
     epoch; run the same command again to go on after an interruption."""
-    arch = Architecture(trunk=widths(trunk), value=widths(head), policy=widths(head), seat_values=value_head == "seats")
+    arch = Architecture(
+        trunk=widths(trunk),
+        value=widths(head),
+        policy=widths(head),
+        seat_values=value_head == "seats",
+        board=board,
+    )
     settings = Settings(
         epochs=epochs,
         batch=batch,

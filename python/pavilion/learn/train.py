@@ -61,6 +61,11 @@ class Architecture:
     #: the seats in the game), rather than the mover alone: at 3 and 4
     #: players, who among the others is ahead matters to every seat.
     seat_values: bool = True
+    #: Whether the trunk's first layer also sees the board (Akropolis): a row
+    #: of weights per lit board feature (each city's hexes by place, face and
+    #: level), added to what it makes of the position's numbers. Rows are
+    #: kept for the seats of the data's player count.
+    board: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,10 +122,14 @@ def _torch() -> Any:
     return torch
 
 
-def build_model(position_features: int, move_features: int, arch: Architecture) -> Any:
+def build_model(position_features: int, move_features: int, arch: Architecture, board_features: int = 0) -> Any:
     """The PyTorch module whose state_dict names are the network file's:
     `trunk.i`, `value.i`, `policy.i` (ReLU between layers, after the trunk's last);
-    the value head ends in 2 numbers or, valuing every seat, 2 · SEATS."""
+    the value head ends in 2 numbers or, valuing every seat, 2 · SEATS. A
+    model seeing the board (`board_features` > 0) holds `board.weight`
+    [board_features, trunk[0]], summed over the lit features into the first
+    layer's output; the file keeps it as the first layer's last columns
+    (`save_net`)."""
     torch = _torch()
     nn = torch.nn
 
@@ -131,6 +140,11 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
         def __init__(self) -> None:
             super().__init__()
             self.trunk = stack([position_features, *arch.trunk])
+            self.board_features = board_features
+            if board_features:
+                self.board = nn.EmbeddingBag(board_features, arch.trunk[0], mode="sum")
+                # The scale of a linear layer's weights with a few dozen lit inputs.
+                nn.init.uniform_(self.board.weight, -0.1, 0.1)
             width = arch.trunk[-1]
             self.seat_values = arch.seat_values
             self.value = stack([width, *arch.value, 2 * SEATS if arch.seat_values else 2])
@@ -144,12 +158,19 @@ def build_model(position_features: int, move_features: int, arch: Architecture) 
                     x = torch.relu(x)
             return x
 
-        def forward(self, position: Any, moves: Any, owner: Any) -> tuple[Any, Any, Any]:
+        def forward(
+            self, position: Any, moves: Any, owner: Any, board: Any = None, board_offsets: Any = None
+        ) -> tuple[Any, Any, Any]:
             """position [B, P], moves [M, F] with owner [M] (the row of `position`
-            each move belongs to): (win logits, margins, move logits [M]); the
-            win logits and margins are [B, SEATS] where the head values every
-            seat, else the mover's [B]."""
-            h = self.run(self.trunk, position, True)
+            each move belongs to), and for a model seeing the board the lit
+            features of all B positions (`board`, one run per position
+            starting at `board_offsets` [B]): (win logits, margins, move
+            logits [M]); the win logits and margins are [B, SEATS] where the
+            head values every seat, else the mover's [B]."""
+            first = self.trunk[0](position)
+            if self.board_features:
+                first = first + self.board(board, board_offsets)
+            h = self.run(self.trunk[1:], torch.relu(first), True)
             v = self.run(self.value, h, False)
             logits = self.run(self.policy, torch.cat([h[owner], moves], dim=1), False).squeeze(1)
             if self.seat_values:
@@ -204,6 +225,10 @@ def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
     from safetensors.torch import save
 
     tensors = {k: v.detach().to("cpu", torch.float32).contiguous() for k, v in model.state_dict().items()}
+    board = tensors.pop("board.weight", None)
+    if board is not None:
+        # The board's rows become the first layer's last columns, as the engine reads them.
+        tensors["trunk.0.weight"] = torch.cat([tensors["trunk.0.weight"], board.T], dim=1).contiguous()
     metadata = {
         "format": NET_FORMAT,
         "version": str(NET_VERSION),
@@ -215,6 +240,8 @@ def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
     }
     if "search" in manifest:
         metadata["mix"] = str(manifest["search"]["mix"])
+    if manifest.get("board_features"):
+        metadata["board_features"] = str(manifest["board_features"])
     replace_atomically(path, save(tensors, metadata=metadata))
     return path
 
@@ -239,6 +266,10 @@ class Examples:
     game: NDArray[np.int64]
     #: The search's win share for the mover (NaN where nothing was searched).
     search_value: NDArray[np.float32]
+    #: The lit board features of all decisions, one run per decision
+    #: (Akropolis; empty for Summer Pavilion), and each run's length [N].
+    board: NDArray[np.int32]
+    board_count: NDArray[np.int64]
 
     @property
     def win(self) -> NDArray[np.float32]:
@@ -266,6 +297,17 @@ class Examples:
         share = np.where(rest[:, None] > 0, self.seat_win[:, 1:] / np.where(rest > 0, rest, 1)[:, None], equal)
         others = share * (1 - mover)[:, None]
         return np.concatenate([mover[:, None], others], axis=1).astype(np.float32)
+
+    @property
+    def first_board(self) -> NDArray[np.int64]:
+        """Where each decision's board features start in `board`, and one past the last: N + 1 offsets."""
+        import numpy as np
+
+        cached: NDArray[np.int64] | None = self.__dict__.get("_first_board")
+        if cached is None:
+            cached = np.concatenate([[0], np.cumsum(self.board_count)]).astype(np.int64)
+            self.__dict__["_first_board"] = cached
+        return cached
 
     @property
     def first_move(self) -> NDArray[np.int64]:
@@ -325,10 +367,11 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
     moves the search visited and a seeded sample of that many of the others."""
     import numpy as np
 
-    positions, moves, owner, policy = [], [], [], []
+    positions, moves, owner, policy, board = [], [], [], [], []
     for i, text in enumerate(data["position"]):
         game = akropolis.Game.from_json(text)
         enc = game.encode()
+        board.append(enc["board"])
         listed = [str(m) for m in enc["moves"]]
         if listed != list(data["legal_moves"][i]):
             raise OptionsError(f"decision {i}: the data's legal moves are not the engine's (another version?)")
@@ -351,6 +394,8 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
         players=players,
         game=np.asarray(data["game"], dtype=np.int64),
         search_value=np.asarray(data["search_value"], dtype=np.float32),
+        board=np.concatenate(board).astype(np.int32),
+        board_count=np.asarray([len(b) for b in board], dtype=np.int64),
     )
 
 
@@ -389,6 +434,8 @@ def summer_examples(
         players=players,
         game=data["game"].astype(np.int64),
         search_value=data["search_value"].astype(np.float32),
+        board=np.zeros(0, dtype=np.int32),
+        board_count=np.zeros(len(legal), dtype=np.int64),
     )
 
 
@@ -413,7 +460,12 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any, device: str = "cpu") -
     position = tensor(ex.position[rows])
     moves = tensor(ex.moves[pick])
     owner = tensor(local)
-    win_logit, margin, logits = model(position, moves, owner)
+    board = offsets = None
+    if model.board_features:
+        first, last = ex.first_board[rows], ex.first_board[rows + 1]
+        board = tensor(ex.board[np.concatenate([np.arange(a, b) for a, b in zip(first, last, strict=True)])])
+        offsets = tensor(np.concatenate([[0], np.cumsum(last - first)[:-1]]).astype(np.int64))
+    win_logit, margin, logits = model(position, moves, owner, board, offsets)
     if model.seat_values:
         seated = tensor(np.arange(SEATS)[None, :] < ex.players[rows][:, None])
         log_share = torch.log_softmax(win_logit.masked_fill(~seated, -math.inf), dim=1)
@@ -568,6 +620,8 @@ def train(
     if not paths:
         raise OptionsError("training needs at least one self-play folder")
     game, players, agents, shards = find_shards(paths)
+    if arch.board and game != selfplay.AKROPOLIS:
+        raise OptionsError("only Akropolis networks see the board (Summer Pavilion's encoding has no board features)")
     if not 0 <= settings.search_value_weight <= 1:
         raise OptionsError(f"search_value_weight must be from 0 to 1, not {settings.search_value_weight}")
     if settings.unvisited_moves < 0:
@@ -586,7 +640,8 @@ def train(
     if threads:
         torch.set_num_threads(threads)
     torch.manual_seed(settings.seed)
-    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch).to(device)
+    board_features = int(ex.players.max()) * akropolis.BOARD_SEAT_FEATURES if arch.board else 0
+    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch, board_features).to(device)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     key = {
         "data": [str(p.resolve()) for p in paths],
@@ -648,6 +703,7 @@ def train(
         "encoding_version": ENCODING_VERSION if game == selfplay.SUMMER else akropolis.ENCODING_VERSION,
         "position_features": int(ex.position.shape[1]),
         "move_features": int(ex.moves.shape[1]),
+        "board_features": board_features,
         "architecture": asdict(arch),
         "settings": asdict(settings),
         "search": {"mix": mix},

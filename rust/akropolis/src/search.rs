@@ -100,6 +100,9 @@ impl pavilion_core::Game for Game {
     fn encode_moves(&self, moves: &[Move], out: &mut Vec<f32>) {
         crate::encoding::moves_features(self, moves, out);
     }
+    fn encode_board(&self, out: &mut Vec<u32>) {
+        crate::encoding::board_features(self, out);
+    }
 }
 
 #[cfg(test)]

@@ -110,6 +110,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn encode_position(&self, _out: &mut Vec<f32>) {}
     /// One row of features per move of `moves` (legal now), appended to `out`.
     fn encode_moves(&self, _moves: &[Self::Move], _out: &mut Vec<f32>) {}
+    /// The board's features that are 1, by index below the encoding's
+    /// `board_features`, from the mover's view, into `out` (cleared first;
+    /// left empty where the game has none).
+    fn encode_board(&self, out: &mut Vec<u32>) {
+        out.clear();
+    }
     /// The rollout a search plays when asked for an informed one (uniform unless
     /// the game has a better one).
     fn informed_rollout() -> &'static dyn Rollout<Self> {

@@ -6,7 +6,14 @@
 //!
 //! The shape, written by `pavilion train` (PyTorch) and read here:
 //! - `trunk.{i}`: linear layers over the position features, each followed by a
-//!   ReLU; the last one's output `h` is the position's summary.
+//!   ReLU; the last one's output `h` is the position's summary. A network that
+//!   sees the board (`board_features` in its metadata, 0 where absent) has
+//!   its first layer take that many more inputs after the position's: the
+//!   board's features, each 0 or 1, given as the indices of the ones
+//!   (`Game::encode_board`). A position lights a few dozen of thousands, so
+//!   the layer adds a few dozen rows of weights rather than multiplying
+//!   thousands of zeros (the idea of chess's NNUE, without its incremental
+//!   update: adding the rows anew costs less than the dense features do).
 //! - `value.{i}`: linear layers over `h` (ReLU between them) to either two
 //!   numbers, the mover's win logit (its win probability is the logistic of
 //!   it) and its score margin as `MARGIN_SCALE · tanh(x)`; or, a network that
@@ -52,6 +59,8 @@ pub struct NetInfo {
     /// Whether the value head values every seat (`2 · MAX_PLAYERS` outputs)
     /// rather than the mover alone (2 outputs), as its last layer's width says.
     pub seat_values: bool,
+    /// The board features the first layer reads after the position's (0: none).
+    pub board_features: usize,
 }
 
 /// The value head's outputs in a network that values every seat.
@@ -123,6 +132,14 @@ pub struct EncodingInfo {
     pub version: u32,
     pub position_features: usize,
     pub move_features: usize,
+    /// The board features (`Game::encode_board`) a network may read besides
+    /// the position's: indices below this (0 where the game has none).
+    pub board_features: usize,
+    /// The seats the board features come in, seat by seat from the mover's,
+    /// each as many: a network may keep the rows of the first seats alone
+    /// (a 2-player network, the first two), and the features past them are
+    /// never lit in its games.
+    pub board_seats: usize,
     /// Earlier versions whose position features are the first ones of this
     /// version's (an encoding grows by appending), as (version, position
     /// features): a network trained on one of them reads that prefix.
@@ -278,9 +295,10 @@ impl Net {
             manifest: m.get("manifest").cloned().unwrap_or_default(),
             mix: meta_mix(m)?,
             seat_values: false,
+            board_features: if m.contains_key("board_features") { meta_number(m, "board_features")? } else { 0 },
         };
         let st = SafeTensors::deserialize(bytes).map_err(|e| bad(format!("not safetensors ({e})")))?;
-        let trunk = layers(&st, "trunk", info.position_features)?;
+        let trunk = layers(&st, "trunk", info.position_features + info.board_features)?;
         let h = trunk.last().expect("a layer").b.len();
         let value = layers(&st, "value", h)?;
         let mut info = info;
@@ -339,15 +357,40 @@ impl Net {
                 e.move_features
             )));
         }
+        let seat = e.board_features / e.board_seats.max(1);
+        let seats_kept =
+            i.board_features > 0 && i.board_features <= e.board_features && seat > 0 && i.board_features % seat == 0;
+        if i.board_features != 0 && (!seats_kept || i.encoding_version != e.version) {
+            return Err(Error::InvalidOptions(format!(
+                "the network reads {} board features of {} encoding {}, not the {} of encoding {} \
+                 ({} a seat)",
+                i.board_features,
+                crate::error::quote(&i.game),
+                i.encoding_version,
+                e.board_features,
+                e.version,
+                seat
+            )));
+        }
         Ok(())
     }
 
-    /// The trunk's output for a position's features: the first
-    /// `position_features` of them (an encoding's later versions append to it).
-    fn trunk(&self, position: &[f32]) -> Array1<f32> {
+    /// The trunk's output for a position's features (the first
+    /// `position_features` of them: an encoding's later versions append to
+    /// it) and its board's (the indices of those that are 1; none for a
+    /// network that does not see the board).
+    fn trunk(&self, position: &[f32], board: &[u32]) -> Array1<f32> {
         let n = self.info.position_features;
         assert!(position.len() >= n, "position features");
-        run_one(&self.trunk, Array1::from(position[..n].to_vec()), true)
+        let first = &self.trunk[0];
+        let mut x = first.apply_one(ArrayView1::from(&position[..n]));
+        // Features past the network's are those of seats it never saw (a
+        // 2-player network in a larger game): they count as 0.
+        for &i in board.iter().filter(|&&i| (i as usize) < self.info.board_features) {
+            x += &first.w.row(n + i as usize);
+        }
+        x.mapv_inplace(|v| v.max(0.0));
+        run_one(&self.trunk[1..], x, true)
     }
 
     /// Each seat's win probability and expected margin (points) at a
@@ -356,8 +399,14 @@ impl Net {
     /// alone leaves the rest of the win to the others in equal shares, and
     /// gives each of them the mover's margin negated.
     pub fn values(&self, position: &[f32], players: usize) -> (Values, Values) {
+        self.values_seeing(position, &[], players)
+    }
+
+    /// [`Net::values`] with the board's features (`Game::encode_board`),
+    /// which a network that sees the board reads and others leave.
+    pub fn values_seeing(&self, position: &[f32], board: &[u32], players: usize) -> (Values, Values) {
         assert!((1..=MAX_PLAYERS).contains(&players), "players");
-        let v = run_one(&self.value, self.trunk(position), false);
+        let v = run_one(&self.value, self.trunk(position, board), false);
         let (mut wins, mut margins) = ([0.0; MAX_PLAYERS], [0.0; MAX_PLAYERS]);
         if self.info.seat_values {
             let logits = &v.as_slice().expect("contiguous")[..players];
@@ -389,13 +438,18 @@ impl Net {
     /// A probability per legal move (`moves`: one row of move features per
     /// move, row after row), summing to 1; none without moves.
     pub fn priors(&self, position: &[f32], moves: &[f32]) -> Vec<f32> {
+        self.priors_seeing(position, &[], moves)
+    }
+
+    /// [`Net::priors`] with the board's features, as [`Net::values_seeing`].
+    pub fn priors_seeing(&self, position: &[f32], board: &[u32], moves: &[f32]) -> Vec<f32> {
         let m = self.info.move_features;
         assert_eq!(moves.len() % m, 0, "move features");
         let n = moves.len() / m;
         if n == 0 {
             return Vec::new();
         }
-        let h = self.trunk(position);
+        let h = self.trunk(position, board);
         // The first policy layer over [h, move]: h's part is the same for every move.
         let first = &self.policy[0];
         let hw = first.apply_one(h.view());

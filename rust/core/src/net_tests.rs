@@ -150,6 +150,8 @@ fn a_network_names_the_game_and_encoding_it_reads() {
         version,
         position_features,
         move_features,
+        board_features: 0,
+        board_seats: 0,
         prefixes,
     };
     assert!(net.check_game(&info("toy", 3, 5, 3, &[])).is_ok());
@@ -203,11 +205,25 @@ fn the_forward_pass_equals_pytorch_s_on_the_golden_network() {
 #[test]
 fn a_network_valuing_every_seat_equals_pytorch_s_on_its_golden_network() {
     // seeds/nets/tiny-akropolis-seats.*: PyTorch's win shares and margins at 2, 3 and 4 players.
+    seat_values_equal_pytorch_s("tiny-akropolis-seats", 0);
+}
+
+#[test]
+fn a_network_seeing_the_board_equals_pytorch_s_on_its_golden_network() {
+    // seeds/nets/tiny-akropolis-board.*: PyTorch's embedding bag over the lit
+    // board features, which the file keeps as the first layer's last columns.
+    seat_values_equal_pytorch_s("tiny-akropolis-board", 40);
+}
+
+/// The golden network `name` (its board features `board_features`) gives
+/// PyTorch's win shares, margins and priors on each of its cases.
+fn seat_values_equal_pytorch_s(name: &str, board_features: usize) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../seeds/nets");
-    let net = Net::load(&dir.join("tiny-akropolis-seats.safetensors")).unwrap();
+    let net = Net::load(&dir.join(format!("{name}.safetensors"))).unwrap();
     assert!(net.info.seat_values);
+    assert_eq!(net.info.board_features, board_features);
     let golden: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("tiny-akropolis-seats.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join(format!("{name}.json"))).unwrap()).unwrap();
     let floats =
         |v: &serde_json::Value| -> Vec<f64> { v.as_array().unwrap().iter().map(|x| x.as_f64().unwrap()).collect() };
     let cases = golden["cases"].as_array().unwrap();
@@ -215,14 +231,17 @@ fn a_network_valuing_every_seat_equals_pytorch_s_on_its_golden_network() {
     for case in cases {
         let position: Vec<f32> = floats(&case["position"]).into_iter().map(|x| x as f32).collect();
         let moves: Vec<f32> = floats(&case["moves"]).into_iter().map(|x| x as f32).collect();
-        let (wins, margins) = net.values(&position, case["players"].as_u64().unwrap() as usize);
+        let board: Vec<u32> = case.get("board").map_or(Vec::new(), |b| {
+            b.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect()
+        });
+        let (wins, margins) = net.values_seeing(&position, &board, case["players"].as_u64().unwrap() as usize);
         for (w, want) in wins.iter().zip(floats(&case["wins"])) {
             assert!((w - want).abs() < 1e-5, "{w} vs {want}");
         }
         for (m, want) in margins.iter().zip(floats(&case["margins"])) {
             assert!((m - want).abs() < 5e-4, "{m} vs {want}");
         }
-        for (p, want) in net.priors(&position, &moves).iter().zip(floats(&case["priors"])) {
+        for (p, want) in net.priors_seeing(&position, &board, &moves).iter().zip(floats(&case["priors"])) {
             assert!((f64::from(*p) - want).abs() < 1e-5, "{p} vs {want}");
         }
     }
@@ -245,7 +264,15 @@ fn a_shipped_network_is_read_once_and_checked_against_its_folder() {
         Box::leak(file(&tiny(5 + players as u64), meta).into_boxed_slice())
     };
     let bytes = for_players(2);
-    let toy = EncodingInfo { game: "toy", version: 3, position_features: 5, move_features: 3, prefixes: &[] };
+    let toy = EncodingInfo {
+        game: "toy",
+        version: 3,
+        position_features: 5,
+        move_features: 3,
+        board_features: 0,
+        board_seats: 0,
+        prefixes: &[],
+    };
     let unsaid =
         ShippedNet::new(2, "seeds/nets/akropolis-gen4", Box::leak(file(&tiny(5), metadata()).into_boxed_slice()));
     assert!(unsaid.check(&toy, env!("CARGO_MANIFEST_DIR")).unwrap_err().contains("data.players is not 2"));
@@ -336,4 +363,84 @@ fn a_value_head_of_another_width_is_refused() {
     random_layers(&mut rng, "policy", &[4 + 3, 1], &mut t);
     let e = Net::from_bytes(&file(&t, metadata())).unwrap_err().to_string();
     assert!(e.contains("the value head must end in 2 numbers") && e.contains("or 8"), "{e}");
+}
+
+/// [`tiny`] seeing a board of 6 features: its first layer takes 5 + 6 inputs.
+fn tiny_seeing(seed: u64) -> (Tensors, HashMap<String, String>) {
+    let mut rng = SplitMix64::new(seed);
+    let mut t = Vec::new();
+    random_layers(&mut rng, "trunk", &[5 + 6, 4, 4], &mut t);
+    random_layers(&mut rng, "value", &[4, 3, 2], &mut t);
+    random_layers(&mut rng, "policy", &[4 + 3, 6, 1], &mut t);
+    let mut meta = metadata();
+    meta.insert("board_features".into(), "6".into());
+    (t, meta)
+}
+
+#[test]
+fn a_network_seeing_the_board_adds_the_rows_of_the_board_s_ones() {
+    for seed in 0..10 {
+        let (t, meta) = tiny_seeing(seed);
+        let net = Net::from_bytes(&file(&t, meta)).unwrap();
+        assert_eq!(net.info.board_features, 6);
+        let mut rng = SplitMix64::new(seed + 100);
+        let mut draw = |n: usize| (0..n).map(|_| rng.below(1000) as f32 / 500.0 - 1.0).collect::<Vec<f32>>();
+        let (position, moves) = (draw(5), draw(3 * 4));
+        for board in [vec![], vec![1u32, 4], vec![0, 2, 3, 5]] {
+            // The reference: the board as six 0-or-1 inputs after the position's.
+            let mut x = position.clone();
+            x.extend((0..6).map(|i| if board.contains(&i) { 1.0 } else { 0.0 }));
+            let h = relu(linear(&t, "trunk.1", &relu(linear(&t, "trunk.0", &x))));
+            let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
+            let (win, margin) = net.values_seeing(&position, &board, 2);
+            assert!((win[0] - 1.0 / (1.0 + (-f64::from(v[0])).exp())).abs() < 1e-6, "seed {seed} {board:?}");
+            assert!((margin[0] - 50.0 * f64::from(v[1]).tanh()).abs() < 1e-4, "seed {seed} {board:?}");
+            let logits: Vec<f32> = moves
+                .chunks(3)
+                .map(|mv| {
+                    let x: Vec<f32> = h.iter().chain(mv).copied().collect();
+                    linear(&t, "policy.1", &relu(linear(&t, "policy.0", &x)))[0]
+                })
+                .collect();
+            let total: f32 = logits.iter().map(|l| l.exp()).sum();
+            for (p, l) in net.priors_seeing(&position, &board, &moves).iter().zip(&logits) {
+                assert!((p - l.exp() / total).abs() < 1e-6, "seed {seed} {board:?}");
+            }
+        }
+        // Without a board, the board's inputs count as 0.
+        assert_eq!(net.values(&position, 2), net.values_seeing(&position, &[], 2));
+    }
+}
+
+#[test]
+fn a_network_seeing_the_board_reads_only_the_encoding_whose_board_it_learned() {
+    let (t, meta) = tiny_seeing(1);
+    let net = Net::from_bytes(&file(&t, meta.clone())).unwrap();
+    let toy = |version, board_features| EncodingInfo {
+        game: "toy",
+        version,
+        position_features: 5,
+        move_features: 3,
+        board_features,
+        board_seats: 2,
+        prefixes: &[(3, 5)],
+    };
+    assert!(net.check_game(&toy(3, 6)).is_ok());
+    // Two seats of 6: the network kept the first seat's rows.
+    assert!(net.check_game(&toy(3, 12)).is_ok());
+    let e = net.check_game(&toy(3, 8)).unwrap_err().to_string();
+    assert_eq!(e, "the network reads 6 board features of 'toy' encoding 3, not the 8 of encoding 3 (4 a seat)");
+    // A later encoding keeps the position's prefix, but its board is another.
+    assert!(net.check_game(&toy(4, 6)).unwrap_err().to_string().contains("not the 6 of encoding 4"));
+    // A seat the network never saw lights features past its rows: they count as 0.
+    let position = [0.5, -0.25, 1.0, 0.0, 0.75];
+    assert_eq!(net.values_seeing(&position, &[2, 7, 11], 2), net.values_seeing(&position, &[2], 2));
+    // A network not seeing the board reads any encoding's position prefix.
+    let plain = Net::from_bytes(&file(&tiny(1), metadata())).unwrap();
+    assert!(plain.check_game(&toy(4, 6)).is_ok());
+    // The first layer must take the position's and the board's features.
+    let mut short = meta;
+    short.insert("board_features".into(), "5".into());
+    let e = Net::from_bytes(&file(&t, short)).unwrap_err().to_string();
+    assert!(e.contains("trunk.0 has shape [4, 11] and bias [4]; it takes 10 inputs"), "{e}");
 }

@@ -38,6 +38,8 @@ pub const ENCODING: pavilion_core::net::EncodingInfo = pavilion_core::net::Encod
     version: ENCODING_VERSION,
     position_features: POSITION_FEATURES,
     move_features: MOVE_FEATURES,
+    board_features: 0,
+    board_seats: 0,
     prefixes: &[(1, V1_POSITION_FEATURES)],
 };
 

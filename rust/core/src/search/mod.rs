@@ -491,10 +491,8 @@ pub fn bench_search<G: Game>(root: &G, iterations: u64, cfg: SearchConfig) -> (u
 /// `count`.
 pub fn bench_net_values<G: Game>(root: &G, count: u64) -> u64 {
     let net = G::default_net(root.num_players()).expect("the game ships a network");
-    let mut features = Vec::new();
     for _ in 0..count {
-        root.encode_position(&mut features);
-        std::hint::black_box(net.value(&features, root.num_players()));
+        std::hint::black_box(guide::value(&net, root));
     }
     count
 }

@@ -88,6 +88,8 @@ impl Game for Pick {
             version: 1,
             position_features: 2,
             move_features: 1,
+            board_features: 0,
+            board_seats: 0,
             prefixes: &[],
         })
     }

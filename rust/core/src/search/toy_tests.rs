@@ -100,6 +100,8 @@ impl Game for Nim {
             version: 1,
             position_features: 2,
             move_features: 3,
+            board_features: 0,
+            board_seats: 0,
             prefixes: &[],
         })
     }
