@@ -63,14 +63,15 @@ OLD_ENCODING_VERSION, OLD_POSITION_FEATURES = 1, 214
 
 def board_golden() -> None:
     """A network seeing the board: PyTorch's outputs with lit board features
-    (an embedding bag summed into the first layer), which the engine reads as
+    (an embedding bag summed into the first layer, a feature lit twice counting
+    twice), which the engine reads as
     the first layer's last columns. 40 board features keep the file small:
     the forward pass is the same at any count."""
     torch.manual_seed(2028)
     p, f, b = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES, 40
     model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), board=True), board_features=b)
     cases = []
-    for n, players, lit in ((1, 2, []), (3, 3, [0, 7, 8, 39]), (17, 4, list(range(0, 40, 3)))):
+    for n, players, lit in ((1, 2, []), (3, 3, [0, 7, 7, 8, 39, 39, 39]), (17, 4, list(range(0, 40, 3)))):
         position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
         board = torch.tensor(lit, dtype=torch.long)
         with torch.no_grad():

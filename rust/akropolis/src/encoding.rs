@@ -18,9 +18,9 @@
 //!   around its starting tile (the visible face one-hot, the height), for
 //!   networks that read the board itself.
 //!
-//! - [`board_features`] (version 3): each city hex by hex, as the indices of
-//!   the features that are 1 (where it lies around the starting tile, its
-//!   visible face, its level), for networks that see the board: a first
+//! - [`board_features`] (version 3): each city as its hexes' neighbourhoods
+//!   (each visible hex's face and level with what lies next to it), as the
+//!   indices of the features lit, for networks that see the board: a first
 //!   layer adds a row of weights per lit feature (`pavilion_core::net`).
 //!
 //! Seats are ordered from the mover: the mover's city first, then the next
@@ -85,17 +85,13 @@ pub const PLANE_SIDE: usize = 2 * PLANE_RADIUS as usize + 1;
 pub const PLANE_CHANNELS: usize = 12;
 pub const CITY_PLANES: usize = PLANE_CHANNELS * PLANE_SIDE * PLANE_SIDE;
 
-/// The window of [`board_features`]: the hexes within this many steps of
-/// the starting tile's centre (169 positions). Measured on every decision
-/// of one shard in sixteen of 3,000 3-player and 2,000 4-player games of the
-/// rollout search, 0.21% and 0.17% of the visible hexes lay further out
-/// (with 6 steps, 0.74% and 0.67% would; with 8, 0.05%).
-pub const BOARD_RADIUS: i8 = 7;
-pub const BOARD_CELLS: usize = 1 + 3 * BOARD_RADIUS as usize * (BOARD_RADIUS as usize + 1);
 /// The levels [`board_features`] tells apart: 1, 2, and 3 or more.
 pub const BOARD_LEVELS: usize = 3;
-/// Per seat: a feature per window position, visible face and level.
-pub const BOARD_SEAT_FEATURES: usize = BOARD_CELLS * FACES.len() * BOARD_LEVELS;
+/// What may lie next to a hex, for [`board_features`]: nothing, or a face
+/// lower than it, at its level, or higher.
+pub const NEIGHBOURS: usize = 1 + FACES.len() * 3;
+/// Per seat: a feature per kind of hex (face and level) and neighbour.
+pub const BOARD_SEAT_FEATURES: usize = FACES.len() * BOARD_LEVELS * NEIGHBOURS;
 pub const BOARD_FEATURES: usize = SEATS * BOARD_SEAT_FEATURES;
 
 /// Scales that keep features near 0-1 in real games.
@@ -255,61 +251,41 @@ pub fn city_planes(g: &Game, out: &mut Vec<f32>) -> usize {
     dropped
 }
 
-/// Each seat's city (mover first) as the indices of its lit board features:
-/// for each visible hex within [`BOARD_RADIUS`] of the starting tile's
-/// centre, `((seat · BOARD_CELLS + position) · 11 + face) · 3 + level`, the
-/// level 1, 2, or 3 and above counting from 0. The indices come seat by seat
-/// and rise within a seat; a 2-player position lights none past the second
-/// seat, so a network that learned 2-player games keeps only those rows.
-/// Returns the count of visible hexes left out of the window.
-pub fn board_features(g: &Game, out: &mut Vec<u32>) -> usize {
-    board_features_turned(g, 0, out)
-}
-
-/// [`board_features`] with every city turned `turn` sixths of a turn
-/// clockwise about the starting tile's centre: the same position to the
-/// rules (no score or placement depends on the turn), as training may show it.
-pub fn board_features_turned(g: &Game, turn: u8, out: &mut Vec<u32>) -> usize {
+/// Each seat's city (mover first) as the indices of its lit board
+/// features, one per visible hex and neighbour: what the hex is (its face,
+/// its level 1, 2 or 3 and above) and what lies next to it (nothing, or a
+/// face lower, level or higher), `seat · BOARD_SEAT_FEATURES + (hex ·
+/// NEIGHBOURS + neighbour)`. A feature lit by several pairs comes that many
+/// times: the first layer adds its row as often. Where the city lies and
+/// which way it is turned do not enter: a pattern learned in one place holds
+/// everywhere. The indices come seat by seat and rise within a seat; a
+/// 2-player position lights none past the second seat, so a network that
+/// learned 2-player games keeps only those rows.
+pub fn board_features(g: &Game, out: &mut Vec<u32>) {
     out.clear();
-    let mut dropped = 0;
-    let mut lit = Vec::with_capacity(64);
+    let mut lit = Vec::with_capacity(6 * 64);
     for (k, seat) in seats_from_mover(g).enumerate() {
         lit.clear();
-        for (h, top) in g.city(seat).tops() {
-            let Some(cell) = board_cell(turned(h, turn)) else {
-                dropped += 1;
-                continue;
-            };
-            let level = usize::from(top.height.clamp(1, BOARD_LEVELS as u8)) - 1;
-            let index = ((k * BOARD_CELLS + cell) * FACES.len() + face_index(top.face)) * BOARD_LEVELS + level;
-            lit.push(index as u32);
+        let city = g.city(seat);
+        for (h, top) in city.tops() {
+            let hex = face_index(top.face) * BOARD_LEVELS + level_index(top.height);
+            for n in h.neighbours() {
+                let neighbour = city.top(n).map_or(0, |t| {
+                    1 + face_index(t.face) * 3
+                        + usize::from(t.height >= top.height)
+                        + usize::from(t.height > top.height)
+                });
+                lit.push((k * BOARD_SEAT_FEATURES + hex * NEIGHBOURS + neighbour) as u32);
+            }
         }
         lit.sort_unstable();
         out.extend_from_slice(&lit);
     }
-    dropped
 }
 
-/// `h` turned `turn` sixths of a turn clockwise about the origin (direction d turns to d + 1).
-fn turned(mut h: Hex, turn: u8) -> Hex {
-    for _ in 0..turn % 6 {
-        h = Hex::new(h.q + h.r, -h.q);
-    }
-    h
-}
-
-/// The position's number in the board window: rows of r from −RADIUS up,
-/// q rising along each row; `None` outside.
-fn board_cell(h: Hex) -> Option<usize> {
-    let radius = i32::from(BOARD_RADIUS);
-    let (q, r) = (i32::from(h.q), i32::from(h.r));
-    if q.abs().max(r.abs()).max((q + r).abs()) > radius {
-        return None;
-    }
-    let row_start = |r: i32| (-radius).max(-radius - r);
-    let row_len = |r: i32| 2 * radius + 1 - r.abs();
-    let before: i32 = (-radius..r).map(row_len).sum();
-    Some((before + q - row_start(r)) as usize)
+/// A height's level as [`board_features`] tells them apart: 1, 2, 3 and above, from 0.
+fn level_index(height: u8) -> usize {
+    usize::from(height.clamp(1, BOARD_LEVELS as u8)) - 1
 }
 
 fn window_cell(h: Hex) -> Option<usize> {
@@ -433,71 +409,45 @@ mod tests {
     }
 
     #[test]
-    fn the_board_window_numbers_each_position_once_and_turns_within_itself() {
-        let radius = BOARD_RADIUS;
-        let inside: Vec<Hex> = (-radius..=radius)
-            .flat_map(|r| (-radius..=radius).map(move |q| Hex::new(q, r)))
-            .filter(|h| board_cell(*h).is_some())
-            .collect();
-        let mut cells: Vec<usize> = inside.iter().map(|&h| board_cell(h).unwrap()).collect();
-        cells.sort_unstable();
-        assert_eq!(cells, (0..BOARD_CELLS).collect::<Vec<_>>());
-        assert_eq!(board_cell(Hex::new(radius + 1, 0)), None);
-        // The first row (r = -RADIUS) runs q from 0 to RADIUS; the last one ends at (0, RADIUS).
-        assert_eq!(board_cell(Hex::new(radius, -radius)), Some(radius as usize));
-        assert_eq!(board_cell(Hex::new(0, radius)), Some(BOARD_CELLS - 1));
-        for &h in &inside {
-            // Each direction turns to the next clockwise; six turns go round.
-            assert_eq!(turned(h, 6), h);
-            assert!(board_cell(turned(h, 1)).is_some());
-        }
-        for d in 0..6 {
-            assert_eq!(turned(crate::hex::DIRECTIONS[d], 1), crate::hex::DIRECTIONS[(d + 1) % 6]);
-        }
-    }
-
-    #[test]
-    fn the_board_lights_each_visible_hex_by_seat_position_face_and_level() {
+    fn the_board_lights_each_visible_hex_with_each_neighbour_mover_first() {
         let mut g = Game::new(Options { players: 3, ..Options::default() }, 4).unwrap();
         let mut board = Vec::new();
-        assert_eq!(board_features(&g, &mut board), 0);
-        // Three starting tiles of four hexes; the House plaza at the centre, at level 1.
-        assert_eq!(board.len(), 12);
-        let origin = board_cell(Hex::ORIGIN).unwrap();
-        let plaza = (origin * FACES.len() + 6) * BOARD_LEVELS;
+        board_features(&g, &mut board);
+        // Three starting tiles: four hexes with six neighbours each.
+        assert_eq!(board.len(), 3 * 4 * 6);
+        // The House plaza (face 6) at level 1 with a quarry (face 5) at its level next to it, three times a city.
+        let plaza_by_quarry = ((6 * BOARD_LEVELS) * NEIGHBOURS + 1 + 5 * 3 + 1) as u32;
         for k in 0..3 {
-            assert!(board.contains(&((k * BOARD_SEAT_FEATURES + plaza) as u32)), "seat {k}");
+            let seat = (k * BOARD_SEAT_FEATURES) as u32;
+            assert_eq!(board.iter().filter(|&&i| i == seat + plaza_by_quarry).count(), 3, "seat {k}");
         }
         assert!(board.iter().all(|&i| (i as usize) < 3 * BOARD_SEAT_FEATURES), "no fourth seat");
-        // Play on: every visible hex of each city is lit once, at its level, mover first.
+        // Play on: the features follow each city's hexes, mover first.
         let mut rng = SplitMix64::new(3);
         for _ in 0..20 {
             let m = g.random_move(&mut rng);
             g.play(&m).unwrap();
         }
-        let dropped = board_features(&g, &mut board);
+        board_features(&g, &mut board);
         let mut want = Vec::new();
         for (k, seat) in seats_from_mover(&g).enumerate() {
-            for (h, top) in g.city(seat).tops() {
-                let Some(cell) = board_cell(h) else { continue };
-                let level = usize::from(top.height.min(3)) - 1;
-                want.push((((k * BOARD_CELLS + cell) * 11 + face_index(top.face)) * 3 + level) as u32);
+            let city = g.city(seat);
+            for (h, top) in city.tops() {
+                for n in h.neighbours() {
+                    let next = match city.top(n) {
+                        None => 0,
+                        Some(t) if t.height < top.height => 1 + face_index(t.face) * 3,
+                        Some(t) if t.height == top.height => 2 + face_index(t.face) * 3,
+                        Some(t) => 3 + face_index(t.face) * 3,
+                    };
+                    let hex = face_index(top.face) * 3 + usize::from(top.height.min(3)) - 1;
+                    want.push((k * BOARD_SEAT_FEATURES + hex * NEIGHBOURS + next) as u32);
+                }
             }
         }
         want.sort_unstable();
-        let visible: usize = (0..3).map(|s| g.city(s).tops().count()).sum();
-        assert_eq!((board.clone(), board.len() + dropped), (want, visible));
-        // Turning every city lights as many features, the same faces at the same levels.
-        let mut turned_board = Vec::new();
-        for turn in 1..6 {
-            assert_eq!(board_features_turned(&g, turn, &mut turned_board), dropped);
-            assert_eq!(turned_board.len(), board.len());
-            let kinds = |b: &[u32]| {
-                let mut k: Vec<u32> = b.iter().map(|i| i % (11 * 3) + 33 * (i / BOARD_SEAT_FEATURES as u32)).collect();
-                k.sort_unstable();
-                k
-            };
-            assert_eq!(kinds(&turned_board), kinds(&board), "turn {turn}");
-        }
+        assert_eq!(board, want);
+        // Some hex has a higher one beside it by now (a neighbour index of 3, 6, ... 33).
+        assert!(board.iter().any(|&i| (i as usize % NEIGHBOURS) % 3 == 0 && i as usize % NEIGHBOURS > 0));
     }
 }

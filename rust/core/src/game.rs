@@ -110,9 +110,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn encode_position(&self, _out: &mut Vec<f32>) {}
     /// One row of features per move of `moves` (legal now), appended to `out`.
     fn encode_moves(&self, _moves: &[Self::Move], _out: &mut Vec<f32>) {}
-    /// The board's features that are 1, by index below the encoding's
-    /// `board_features`, from the mover's view, into `out` (cleared first;
-    /// left empty where the game has none).
+    /// The board's features lit, by index below the encoding's
+    /// `board_features`, each as often as it counts (a run of equal indices),
+    /// from the mover's view, into `out` (cleared first; left empty where the
+    /// game has none).
     fn encode_board(&self, out: &mut Vec<u32>) {
         out.clear();
     }

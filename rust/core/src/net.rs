@@ -9,11 +9,11 @@
 //!   ReLU; the last one's output `h` is the position's summary. A network that
 //!   sees the board (`board_features` in its metadata, 0 where absent) has
 //!   its first layer take that many more inputs after the position's: the
-//!   board's features, each 0 or 1, given as the indices of the ones
-//!   (`Game::encode_board`). A position lights a few dozen of thousands, so
-//!   the layer adds a few dozen rows of weights rather than multiplying
-//!   thousands of zeros (the idea of chess's NNUE, without its incremental
-//!   update: adding the rows anew costs less than the dense features do).
+//!   board's features, counts, given as the indices of those lit, each as
+//!   often as it counts (`Game::encode_board`). A position lights a few
+//!   hundred of thousands, so the layer adds those rows of weights rather
+//!   than multiplying thousands of zeros (the idea of chess's NNUE, without
+//!   its incremental update).
 //! - `value.{i}`: linear layers over `h` (ReLU between them) to either two
 //!   numbers, the mover's win logit (its win probability is the logistic of
 //!   it) and its score margin as `MARGIN_SCALE · tanh(x)`; or, a network that
@@ -385,9 +385,16 @@ impl Net {
         let first = &self.trunk[0];
         let mut x = first.apply_one(ArrayView1::from(&position[..n]));
         // Features past the network's are those of seats it never saw (a
-        // 2-player network in a larger game): they count as 0.
-        for &i in board.iter().filter(|&&i| (i as usize) < self.info.board_features) {
-            x += &first.w.row(n + i as usize);
+        // 2-player network in a larger game): they count as 0. A feature lit
+        // k times adds its row k times: once, times k, where the encoding
+        // gives them in a run.
+        let mut i = 0;
+        while i < board.len() {
+            let run = board[i..].iter().take_while(|&&j| j == board[i]).count();
+            if (board[i] as usize) < self.info.board_features {
+                x.scaled_add(run as f32, &first.w.row(n + board[i] as usize));
+            }
+            i += run;
         }
         x.mapv_inplace(|v| v.max(0.0));
         run_one(&self.trunk[1..], x, true)

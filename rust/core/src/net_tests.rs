@@ -231,9 +231,9 @@ fn seat_values_equal_pytorch_s(name: &str, board_features: usize) {
     for case in cases {
         let position: Vec<f32> = floats(&case["position"]).into_iter().map(|x| x as f32).collect();
         let moves: Vec<f32> = floats(&case["moves"]).into_iter().map(|x| x as f32).collect();
-        let board: Vec<u32> = case.get("board").map_or(Vec::new(), |b| {
-            b.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect()
-        });
+        let board: Vec<u32> = case
+            .get("board")
+            .map_or(Vec::new(), |b| b.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as u32).collect());
         let (wins, margins) = net.values_seeing(&position, &board, case["players"].as_u64().unwrap() as usize);
         for (w, want) in wins.iter().zip(floats(&case["wins"])) {
             assert!((w - want).abs() < 1e-5, "{w} vs {want}");
@@ -378,7 +378,7 @@ fn tiny_seeing(seed: u64) -> (Tensors, HashMap<String, String>) {
 }
 
 #[test]
-fn a_network_seeing_the_board_adds_the_rows_of_the_board_s_ones() {
+fn a_network_seeing_the_board_adds_the_rows_of_the_board_s_lit_features() {
     for seed in 0..10 {
         let (t, meta) = tiny_seeing(seed);
         let net = Net::from_bytes(&file(&t, meta)).unwrap();
@@ -386,10 +386,10 @@ fn a_network_seeing_the_board_adds_the_rows_of_the_board_s_ones() {
         let mut rng = SplitMix64::new(seed + 100);
         let mut draw = |n: usize| (0..n).map(|_| rng.below(1000) as f32 / 500.0 - 1.0).collect::<Vec<f32>>();
         let (position, moves) = (draw(5), draw(3 * 4));
-        for board in [vec![], vec![1u32, 4], vec![0, 2, 3, 5]] {
-            // The reference: the board as six 0-or-1 inputs after the position's.
+        for board in [vec![], vec![1u32, 4], vec![0, 2, 3, 5], vec![1, 1, 1, 3, 5, 5]] {
+            // The reference: the board as six counts after the position's.
             let mut x = position.clone();
-            x.extend((0..6).map(|i| if board.contains(&i) { 1.0 } else { 0.0 }));
+            x.extend((0..6).map(|i| board.iter().filter(|&&j| j == i).count() as f32));
             let h = relu(linear(&t, "trunk.1", &relu(linear(&t, "trunk.0", &x))));
             let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
             let (win, margin) = net.values_seeing(&position, &board, 2);

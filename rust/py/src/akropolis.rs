@@ -309,22 +309,10 @@ impl PyGame {
     /// "move_features": float32[len(moves), MOVE_FEATURES], "planes":
     /// float32[PLANES_SHAPE], "outside_window": hexes the planes leave out,
     /// "board": int32 indices of the lit board features (below BOARD_FEATURES),
-    /// "outside_board": hexes the board window leaves out}.
+    /// one per visible hex and neighbour}.
     /// Nothing hidden enters it. Needs numpy.
     fn encode<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         crate::akropolis_encoding::encode(py, &self.inner)
-    }
-
-    /// The board features ("board" of `encode()`) with every city turned
-    /// `turn` sixths of a turn clockwise about its starting tile's centre (the
-    /// same position to the rules, as training may show it): (int32 indices,
-    /// hexes left out of the window). Needs numpy.
-    #[pyo3(signature = (turn=0))]
-    fn board_features<'py>(&self, py: Python<'py>, turn: u8) -> PyResult<(Bound<'py, PyAny>, usize)> {
-        if turn >= 6 {
-            return Err(crate::errors::OptionsError::new_err(format!("turn is 0 to 5 (sixths of a turn), not {turn}")));
-        }
-        crate::akropolis_encoding::board(py, &self.inner, turn)
     }
 
     /// Every legal move now (each affordable site index with each legal footprint).

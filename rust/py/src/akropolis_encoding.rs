@@ -3,8 +3,8 @@
 //! `pavilion_akropolis::encoding`).
 
 use pavilion_akropolis::encoding::{
-    board_features_turned, city_planes, moves_features, position_features, BOARD_FEATURES, BOARD_SEAT_FEATURES,
-    CITY_PLANES, ENCODING_VERSION, FACES, MOVE_FEATURES, PLANE_CHANNELS, PLANE_SIDE, POSITION_FEATURES, SEATS,
+    board_features, city_planes, moves_features, position_features, BOARD_FEATURES, BOARD_SEAT_FEATURES, CITY_PLANES,
+    ENCODING_VERSION, FACES, MOVE_FEATURES, PLANE_CHANNELS, PLANE_SIDE, POSITION_FEATURES, SEATS,
 };
 use pavilion_akropolis::{Game, MoveList};
 use pyo3::prelude::*;
@@ -25,16 +25,17 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The encoding of `g` for the player to move: {"position", "moves",
-/// "move_features", "planes", "outside_window", "board", "outside_board"}.
+/// "move_features", "planes", "outside_window", "board"}.
 pub fn encode<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
     let mut moves = MoveList::new();
     g.legal_moves(&mut moves);
     let (mut pos, mut per_move, mut planes) = (Vec::new(), Vec::with_capacity(moves.len() * MOVE_FEATURES), Vec::new());
     let mut board = Vec::new();
-    let (dropped, outside_board) = py.detach(|| {
+    let dropped = py.detach(|| {
         position_features(g, &mut pos);
         moves_features(g, &moves, &mut per_move);
-        (city_planes(g, &mut planes), board_features_turned(g, 0, &mut board))
+        board_features(g, &mut board);
+        city_planes(g, &mut planes)
     });
     let d = PyDict::new(py);
     d.set_item("position", array(py, &pos)?)?;
@@ -44,20 +45,7 @@ pub fn encode<'py>(py: Python<'py>, g: &Game) -> PyResult<Bound<'py, PyDict>> {
     debug_assert_eq!(planes.len(), SEATS * CITY_PLANES);
     d.set_item("planes", array(py, &planes)?.call_method1("reshape", (shape,))?)?;
     d.set_item("outside_window", dropped)?;
-    d.set_item("board", indices(py, &board)?)?;
-    d.set_item("outside_board", outside_board)?;
+    // Below BOARD_FEATURES (4,488), so every index fits an int32.
+    d.set_item("board", array(py, &board.iter().map(|&i| i as i32).collect::<Vec<i32>>())?)?;
     Ok(d)
-}
-
-/// The lit board features of `g` with every city turned `turn` sixths of a
-/// turn (int32 indices) and the count of visible hexes left out of the window.
-pub fn board<'py>(py: Python<'py>, g: &Game, turn: u8) -> PyResult<(Bound<'py, PyAny>, usize)> {
-    let mut lit = Vec::new();
-    let outside = board_features_turned(g, turn, &mut lit);
-    Ok((indices(py, &lit)?, outside))
-}
-
-fn indices<'py>(py: Python<'py>, lit: &[u32]) -> PyResult<Bound<'py, PyAny>> {
-    // Below BOARD_FEATURES (22,308), so every index fits an int32.
-    array(py, &lit.iter().map(|&i| i as i32).collect::<Vec<i32>>())
 }
