@@ -99,7 +99,8 @@ def test_a_network_seeing_the_board_keeps_its_seats_rows_and_guides_the_search(d
         assert f.metadata()["board_features"] == str(2 * akropolis.BOARD_SEAT_FEATURES)
         first = f.get_tensor("trunk.0.weight")
         assert first.shape == (16, akropolis.POSITION_FEATURES + 2 * akropolis.BOARD_SEAT_FEATURES)
-        assert "board.weight" not in f.keys(), "the board's rows are the first layer's last columns"
+        names = f.keys()
+        assert "board.weight" not in names, "the board's rows are the first layer's last columns"
     game = akropolis.Game(seed=3)
     assert akropolis.Agent(f"mcts:net={net},iterations=30", seed=1).choose(game) in game.legal_moves()
     # Summer Pavilion has no board to see: refused in one line, before any encoding.
