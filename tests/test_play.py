@@ -264,11 +264,33 @@ def test_the_master_level_plays_with_the_shipped_network(runner):
 
 
 @pytest.mark.parametrize("players", [3, 4])
-def test_the_master_level_is_refused_where_its_network_did_not_learn(runner, players):
+def test_the_master_level_plays_3_and_4_players_with_their_own_networks(runner, players):
     import pavilion
+    from pavilion.summer.play import LEVELS
 
-    assert pavilion.Agent.DEFAULT_NET_PLAYERS == [2]
-    out = play(runner, ["--level", "master", "--players", str(players)], [])
-    assert out.exit_code == 2, out.output
-    assert f"--level master plays the network shipped for 2-player games, not {players} players" in out.output
-    assert "Traceback" not in out.output and not list(Path().glob("*.json")), "no game started, nothing saved"
+    assert pavilion.Agent.DEFAULT_NET_PLAYERS == [2, 3, 4]
+    out = play(runner, ["--level", "master", "--players", str(players), "--seed", "2"], ["save g.json", "quit", "n"])
+    assert out.exit_code == 0, out.output
+    record = GameRecord.from_json(open("g.json").read())
+    assert record.seats == ["human"] + [f"mcts:iterations={LEVELS['master']},net=default"] * (players - 1)
+
+
+def test_the_master_level_is_refused_where_its_network_did_not_learn():
+    # Every player count ships a network now: a game whose agent knows only
+    # 2-player networks stands for one that does not.
+    import pavilion
+    from pavilion.core.seats import SetupError, resolve_record
+    from pavilion.summer.play import LEVELS
+
+    class TwoOnly:
+        DEFAULT_NET_PLAYERS = [2]
+
+        def __init__(self, spec: str) -> None:
+            pavilion.Agent(spec)
+
+    class Record(GameRecord):
+        AGENT = TwoOnly
+
+    given = {"--players": ("players", 3), "--seed": ("seed", 1)}
+    with pytest.raises(SetupError, match="plays the network shipped for 2-player games, not 3 players"):
+        resolve_record(Record, None, given, None, "master", None, LEVELS, "normal")

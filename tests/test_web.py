@@ -246,11 +246,14 @@ def test_ai_against_ai_plays_to_the_end_at_its_pace(client):
     assert len(m["moves"]) > 30 and m["winners"] and m["legal"] == []
 
 
-def test_master_is_refused_where_no_network_was_shipped(client):
+def test_master_plays_every_player_count_and_a_bad_level_is_refused(client):
     with client.websocket_connect("/ws", headers=ORIGIN) as ws:
         ws.receive_json()
-        ws.send_json({"type": "new", "game": "summer", "players": 3, "level": "master"})
-        assert "master" in receive_until(ws, "error")["message"]
+        ws.send_json({"type": "new", "game": "summer", "players": 3, "level": "master", "seed": 4})
+        state = receive_until(ws, "state")
+        assert [(s["human"], s["spec"]) for s in state["seats"]] == [(True, "human")] + [(False, "mcts")] * 2
+        ws.send_json({"type": "new", "game": "summer", "players": 3, "level": "grandmaster"})
+        assert "grandmaster" in receive_until(ws, "error")["message"]
 
 
 def test_review_marks_each_move(client):

@@ -1,9 +1,10 @@
-//! The network shipped with pavilion for Summer Pavilion (`mcts:net=default`):
-//! the best generation of self-play so far, embedded in the binary (its
-//! manifest and arena figures are beside the file, in `seeds/nets/`) and read
-//! once, the first time a spec asks for it. Its file names the mix its
-//! searches take (`mix=`): alone, its value misjudges what a round's draft and
-//! placing bring, and beside a rollout it wins (docs/learning.md).
+//! The networks shipped with pavilion for Summer Pavilion (`mcts:net=default`),
+//! one per player count: the best generation of self-play so far, embedded in
+//! the binary (each one's manifest and arena figures are beside its file, in
+//! `seeds/nets/`) and read once, the first time a spec asks for it. Each file
+//! names the mix its searches take (`mix=`): alone, a value misjudges what a
+//! round's draft and placing bring, and beside a rollout it wins
+//! (docs/learning.md).
 
 use std::sync::Arc;
 
@@ -12,8 +13,21 @@ use pavilion_core::net::{Net, ShippedNet};
 /// The shipped networks, the 2-player one first, with their folders
 /// (manifest.json, arena figures) from the repository's root; a player count
 /// without its own takes the 2-player one.
-pub static SHIPPED: [ShippedNet; 1] =
-    [ShippedNet::new(2, "seeds/nets/summer-gen2", include_bytes!("../../../seeds/nets/summer-gen2/net.safetensors"))];
+pub static SHIPPED: [ShippedNet; 3] = [
+    ShippedNet::new(2, "seeds/nets/summer-gen2", include_bytes!("../../../seeds/nets/summer-gen2/net.safetensors")),
+    // Valuing every seat, from 900 3-player games of the rollout search; half and half with rollouts.
+    ShippedNet::new(
+        3,
+        "seeds/nets/summer-3p-gen0",
+        include_bytes!("../../../seeds/nets/summer-3p-gen0/net.safetensors"),
+    ),
+    // Valuing every seat, from 600 4-player games of the rollout search; half and half with rollouts.
+    ShippedNet::new(
+        4,
+        "seeds/nets/summer-4p-gen0",
+        include_bytes!("../../../seeds/nets/summer-4p-gen0/net.safetensors"),
+    ),
+];
 
 /// The shipped network for games of `players` seats, read on first use.
 pub fn shipped_net(players: usize) -> Arc<Net> {
@@ -32,7 +46,8 @@ mod tests {
         for net in &SHIPPED {
             net.check(&ENCODING, env!("CARGO_MANIFEST_DIR")).unwrap();
         }
-        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2]);
+        // Every player count has its own network.
+        assert_eq!(pavilion_core::game::default_net_players::<Game>(), vec![2, 3, 4]);
     }
 
     #[test]
@@ -44,6 +59,10 @@ mod tests {
         assert!(pavilion_core::Game::is_legal(&g, &m));
         // Measured: the network alone loses to the rollouts; half and half wins.
         assert_eq!(shipped_net(2).info.mix, 0.5);
+        for players in [3, 4] {
+            let net = shipped_net(players);
+            assert!(net.info.seat_values && net.info.mix == 0.5 && net.info.players() == Some(players));
+        }
         assert_eq!(mcts_agent_from_spec::<Game>(spec, 1).unwrap().cfg.net_mix, 0.5);
     }
 }
