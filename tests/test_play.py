@@ -1,7 +1,7 @@
 """`pavilion play`, `score` and `star`, driven end to end with scripted input."""
 
 import json
-from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from click.testing import CliRunner
@@ -283,7 +283,7 @@ def test_the_master_level_is_refused_where_its_network_did_not_learn():
     from pavilion.summer.play import LEVELS
 
     class TwoOnly:
-        DEFAULT_NET_PLAYERS = [2]
+        DEFAULT_NET_PLAYERS: ClassVar[list[int]] = [2]
 
         def __init__(self, spec: str) -> None:
             pavilion.Agent(spec)
