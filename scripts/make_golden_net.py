@@ -22,27 +22,34 @@ from pavilion.learn.train import SEATS, Architecture, build_model, save_net
 OUT = Path("seeds/nets")
 
 
+def seat_case(model: torch.nn.Module, players: int, n: int, lit: list[int] | None = None) -> dict[str, object]:
+    """One case of a network valuing every seat: a random position and `n`
+    random moves (with `lit` board features where it sees the board), and
+    PyTorch's win shares (the softmax over the seats in the game), margins,
+    seats ordered from the mover, and priors."""
+    p, f = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES
+    position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
+    board = () if lit is None else (torch.tensor(lit, dtype=torch.long), torch.tensor([0]))
+    with torch.no_grad():
+        win_logits, margins, logits = model(position, moves, torch.zeros(n, dtype=torch.long), *board)
+    return {
+        "players": players,
+        "position": position[0].tolist(),
+        **({} if lit is None else {"board": lit}),
+        "moves": moves.flatten().tolist(),
+        "wins": torch.softmax(win_logits[0, :players], 0).tolist() + [0.0] * (SEATS - players),
+        "margins": margins[0, :players].tolist() + [0.0] * (SEATS - players),
+        "priors": torch.softmax(logits, 0).tolist(),
+    }
+
+
 def seats_golden() -> None:
     """The network valuing every seat: each case's win shares (the softmax over
     the seats in the game) and margins, seats ordered from the mover."""
     torch.manual_seed(2027)
     p, f = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES
     model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), seat_values=True))
-    cases = []
-    for n, players in ((1, 2), (3, 3), (17, 4)):
-        position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
-        with torch.no_grad():
-            win_logits, margins, logits = model(position, moves, torch.zeros(n, dtype=torch.long))
-        cases.append(
-            {
-                "players": players,
-                "position": position[0].tolist(),
-                "moves": moves.flatten().tolist(),
-                "wins": torch.softmax(win_logits[0, :players], 0).tolist() + [0.0] * (SEATS - players),
-                "margins": margins[0, :players].tolist() + [0.0] * (SEATS - players),
-                "priors": torch.softmax(logits, 0).tolist(),
-            }
-        )
+    cases = [seat_case(model, players, n) for n, players in ((1, 2), (3, 3), (17, 4))]
     manifest = {
         "game": "akropolis",
         "encoding_version": akropolis.ENCODING_VERSION,
@@ -70,25 +77,10 @@ def board_golden() -> None:
     torch.manual_seed(2028)
     p, f, b = akropolis.POSITION_FEATURES, akropolis.MOVE_FEATURES, 40
     model = build_model(p, f, Architecture(trunk=(16, 8), value=(6,), policy=(5,), board=True), board_features=b)
-    cases = []
-    for n, players, lit in ((1, 2, []), (3, 3, [0, 7, 7, 8, 39, 39, 39]), (17, 4, list(range(0, 40, 3)))):
-        position, moves = torch.rand(1, p) * 2 - 0.5, torch.rand(n, f) * 2 - 0.5
-        board = torch.tensor(lit, dtype=torch.long)
-        with torch.no_grad():
-            win_logits, margins, logits = model(
-                position, moves, torch.zeros(n, dtype=torch.long), board, torch.tensor([0])
-            )
-        cases.append(
-            {
-                "players": players,
-                "position": position[0].tolist(),
-                "board": lit,
-                "moves": moves.flatten().tolist(),
-                "wins": torch.softmax(win_logits[0, :players], 0).tolist() + [0.0] * (SEATS - players),
-                "margins": margins[0, :players].tolist() + [0.0] * (SEATS - players),
-                "priors": torch.softmax(logits, 0).tolist(),
-            }
-        )
+    lit = ([], [0, 7, 7, 8, 39, 39, 39], list(range(0, 40, 3)))
+    cases = [
+        seat_case(model, players, n, board) for (n, players), board in zip(((1, 2), (3, 3), (17, 4)), lit, strict=True)
+    ]
     manifest = {
         "game": "akropolis",
         "encoding_version": akropolis.ENCODING_VERSION,

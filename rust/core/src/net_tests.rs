@@ -68,6 +68,20 @@ fn relu(v: Vec<f32>) -> Vec<f32> {
     v.into_iter().map(|x| x.max(0.0)).collect()
 }
 
+/// The policy head of [`tiny`]'s shape over the trunk's `h` and each move's 3
+/// features, then the softmax over the moves, loop by loop.
+fn reference_priors(t: &Tensors, h: &[f32], moves: &[f32]) -> Vec<f32> {
+    let logits: Vec<f32> = moves
+        .chunks(3)
+        .map(|mv| {
+            let x: Vec<f32> = h.iter().chain(mv).copied().collect();
+            linear(t, "policy.1", &relu(linear(t, "policy.0", &x)))[0]
+        })
+        .collect();
+    let total: f32 = logits.iter().map(|l| l.exp()).sum();
+    logits.iter().map(|l| l.exp() / total).collect()
+}
+
 #[test]
 fn the_forward_pass_is_the_plain_reference() {
     for seed in 0..20 {
@@ -84,17 +98,9 @@ fn the_forward_pass_is_the_plain_reference() {
         let v = linear(&t, "value.1", &relu(linear(&t, "value.0", &h)));
         assert!((win - 1.0 / (1.0 + (-f64::from(v[0])).exp())).abs() < 1e-6, "seed {seed}");
         assert!((margin - 50.0 * f64::from(v[1]).tanh()).abs() < 1e-4, "seed {seed}");
-        let logits: Vec<f32> = moves
-            .chunks(3)
-            .map(|mv| {
-                let x: Vec<f32> = h.iter().chain(mv).copied().collect();
-                linear(&t, "policy.1", &relu(linear(&t, "policy.0", &x)))[0]
-            })
-            .collect();
-        let total: f32 = logits.iter().map(|l| l.exp()).sum();
         assert_eq!(priors.len(), 7);
-        for (p, l) in priors.iter().zip(&logits) {
-            assert!((p - l.exp() / total).abs() < 1e-6, "seed {seed}: {p} vs {}", l.exp() / total);
+        for (p, want) in priors.iter().zip(reference_priors(&t, &h, &moves)) {
+            assert!((p - want).abs() < 1e-6, "seed {seed}: {p} vs {want}");
         }
         assert!(net.priors(&position, &[]).is_empty(), "no moves, no priors");
     }
@@ -395,16 +401,8 @@ fn a_network_seeing_the_board_adds_the_rows_of_the_board_s_lit_features() {
             let (win, margin) = net.values_seeing(&position, &board, 2);
             assert!((win[0] - 1.0 / (1.0 + (-f64::from(v[0])).exp())).abs() < 1e-6, "seed {seed} {board:?}");
             assert!((margin[0] - 50.0 * f64::from(v[1]).tanh()).abs() < 1e-4, "seed {seed} {board:?}");
-            let logits: Vec<f32> = moves
-                .chunks(3)
-                .map(|mv| {
-                    let x: Vec<f32> = h.iter().chain(mv).copied().collect();
-                    linear(&t, "policy.1", &relu(linear(&t, "policy.0", &x)))[0]
-                })
-                .collect();
-            let total: f32 = logits.iter().map(|l| l.exp()).sum();
-            for (p, l) in net.priors_seeing(&position, &board, &moves).iter().zip(&logits) {
-                assert!((p - l.exp() / total).abs() < 1e-6, "seed {seed} {board:?}");
+            for (p, want) in net.priors_seeing(&position, &board, &moves).iter().zip(reference_priors(&t, &h, &moves)) {
+                assert!((p - want).abs() < 1e-6, "seed {seed} {board:?}");
             }
         }
         // Without a board, the board's inputs count as 0.
