@@ -448,6 +448,7 @@ mod tests {
         want.sort_unstable();
         assert_eq!(board, want);
         // Some hex has a higher one beside it by now (a neighbour index of 3, 6, ... 33).
-        assert!(board.iter().any(|&i| (i as usize % NEIGHBOURS) % 3 == 0 && i as usize % NEIGHBOURS > 0));
+        let neighbour = |i: u32| i as usize % NEIGHBOURS;
+        assert!(board.iter().any(|&i| neighbour(i) > 0 && neighbour(i).is_multiple_of(3)));
     }
 }

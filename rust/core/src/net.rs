@@ -358,8 +358,10 @@ impl Net {
             )));
         }
         let seat = e.board_features / e.board_seats.max(1);
-        let seats_kept =
-            i.board_features > 0 && i.board_features <= e.board_features && seat > 0 && i.board_features % seat == 0;
+        let seats_kept = i.board_features > 0
+            && i.board_features <= e.board_features
+            && seat > 0
+            && i.board_features.is_multiple_of(seat);
         if i.board_features != 0 && (!seats_kept || i.encoding_version != e.version) {
             return Err(Error::InvalidOptions(format!(
                 "the network reads {} board features of {} encoding {}, not the {} of encoding {} \
