@@ -83,6 +83,8 @@ def test_at_three_players_the_search_value_leaves_the_others_their_proportions()
             policy=np.zeros(0, np.float32),
             seat_win=np.asarray(seat_win, np.float32),
             seat_margin=np.zeros((n, SEATS), np.float32),
+            board=np.zeros(0, np.int32),
+            board_count=np.zeros(n, np.int64),
             players=np.full(n, 3, np.int64),
             game=np.arange(n),
             search_value=np.asarray(search_value, np.float32),
