@@ -66,7 +66,7 @@ def widths(text: str) -> tuple[int, ...]:
     "--board/--no-board",
     default=Architecture.board,
     show_default=True,
-    help="Whether the network also sees the board (Akropolis): each city's hexes by place, face and level, "
+    help="Whether the network also sees the board (Akropolis): each city's hexes with what lies beside each, "
     "a row of weights each in the first layer.",
 )
 @click.option(

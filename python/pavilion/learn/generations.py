@@ -58,9 +58,9 @@ class LoopSettings:
     mix: float = 0.0
 
 
-#: Settings added after the first loops were run, with the values those loops
-#: had: a loop.json without them goes on as it began.
-_ADDED_SETTINGS = {"game": "akropolis", "players": 2, "mix": 0.0}
+#: Settings added after the first loops were run, whose defaults are what
+#: those loops had: a loop.json without them goes on as it began.
+_ADDED_SETTINGS = ("game", "players", "mix")
 
 
 def gate(settings: LoopSettings) -> float:
@@ -94,7 +94,8 @@ def _read_state(path: Path, settings: LoopSettings) -> dict[str, Any]:
     state = parse_json(path.read_text(), LOOP_FILE)
     if not isinstance(state, dict) or state.get("format") != FORMAT or not isinstance(state.get("settings"), dict):
         raise OptionsError(f"{quote_path(str(path))} is not a generations file")
-    if {**_ADDED_SETTINGS, **state["settings"]} != wanted:
+    defaults = asdict(LoopSettings())
+    if {**{k: defaults[k] for k in _ADDED_SETTINGS}, **state["settings"]} != wanted:
         raise OptionsError(f"{quote_path(str(path.parent))} holds a loop with other settings: give another --out")
     return state
 

@@ -62,8 +62,8 @@ class Architecture:
     #: players, who among the others is ahead matters to every seat.
     seat_values: bool = True
     #: Whether the trunk's first layer also sees the board (Akropolis): a row
-    #: of weights per lit board feature (each city's hexes by place, face and
-    #: level), added to what it makes of the position's numbers. Rows are
+    #: of weights per lit board feature (each city's hexes with what lies
+    #: beside each), added to what it makes of the position's numbers. Rows are
     #: kept for the seats of the data's player count.
     board: bool = False
 
@@ -453,18 +453,22 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any, device: str = "cpu") -
     def tensor(array: Any) -> Any:
         return torch.from_numpy(array).to(device)
 
-    # Each decision's moves are one run of rows (in decision order): gather the runs of `rows`.
-    starts, ends = ex.first_move[rows], ex.first_move[rows + 1]
-    pick = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)])
-    local = np.repeat(np.arange(len(rows)), ends - starts)
+    def runs(first: Any) -> tuple[Any, Any]:
+        """The indices of the runs of `rows` (each decision's, in decision order) and their lengths."""
+        starts, ends = first[rows], first[rows + 1]
+        return np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)]), ends - starts
+
+    # Each decision's moves are one run of rows: gather the runs of `rows`.
+    pick, counts = runs(ex.first_move)
+    local = np.repeat(np.arange(len(rows)), counts)
     position = tensor(ex.position[rows])
     moves = tensor(ex.moves[pick])
     owner = tensor(local)
     board = offsets = None
     if model.board_features:
-        first, last = ex.first_board[rows], ex.first_board[rows + 1]
-        board = tensor(ex.board[np.concatenate([np.arange(a, b) for a, b in zip(first, last, strict=True)])])
-        offsets = tensor(np.concatenate([[0], np.cumsum(last - first)[:-1]]).astype(np.int64))
+        lit, lengths = runs(ex.first_board)
+        board = tensor(ex.board[lit])
+        offsets = tensor(np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64))
     win_logit, margin, logits = model(position, moves, owner, board, offsets)
     if model.seat_values:
         seated = tensor(np.arange(SEATS)[None, :] < ex.players[rows][:, None])

@@ -379,8 +379,8 @@ impl Net {
 
     /// The trunk's output for a position's features (the first
     /// `position_features` of them: an encoding's later versions append to
-    /// it) and its board's (the indices of those that are 1; none for a
-    /// network that does not see the board).
+    /// it) and its board's (the indices of those lit, each as often as it
+    /// counts; none for a network that does not see the board).
     fn trunk(&self, position: &[f32], board: &[u32]) -> Array1<f32> {
         let n = self.info.position_features;
         assert!(position.len() >= n, "position features");
