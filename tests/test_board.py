@@ -243,6 +243,8 @@ def test_hint_shows_a_legal_move_and_undo_takes_back_a_move() -> None:
 
 def test_thinking_stops_at_a_keypress() -> None:
     table = summer_table(seats="human,greedy", level="strong")
+    # A budget no machine finishes before the key arrives: a fast one ran the level's 50,000 in 0.2 s.
+    table.session.hint_iterations = 10**9
 
     async def drive(pilot: Any, app: BoardApp) -> None:
         screen = app.screen

@@ -224,10 +224,23 @@ def hex_on_screen(page, q: int, r: int) -> tuple[float, float]:
     )
 
 
+def point_at(page, slot: int, q: int, r: int) -> tuple[float, float]:
+    """Moves the mouse over hex (q, r) until the ghost stands there; returns where the mouse is.
+
+    The page may still be laying out (a late message, a panel growing) between reading a hex's
+    place on screen and moving there: CI once saw the ghost on another hex, so look again."""
+    for attempt in range(20):
+        x, y = hex_on_screen(page, q, r)
+        page.mouse.move(x + (attempt % 2), y)  # a different point each time, so the page sees a move
+        if (page.text_content("#preview") or "").startswith(f"{slot}@{q},{r}/"):
+            return x + (attempt % 2), y
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the ghost never reached {q},{r}: {page.text_content('#preview')}")
+
+
 def place_by_mouse_and_keys(page, move: dict, before_click=None) -> None:
     page.keyboard.press(str(move["slot"]))  # the site tile by its key
-    x, y = hex_on_screen(page, *move["at"])
-    page.mouse.move(x, y)
+    x, y = point_at(page, move["slot"], *move["at"])
     for _ in range(6):  # turn with r until the ghost is the move's rotation
         shown = page.text_content("#preview") or ""
         if shown.startswith(move["move"] + ":"):
@@ -259,8 +272,7 @@ def test_the_ghost_shows_points_and_an_illegal_spot_says_why(page):
     page.click(f"[data-target='site-{best['slot']}']")
     anchors = {tuple(m["at"]) for m in s["legal"] if m["slot"] == best["slot"]}
     assert page.locator("#spots circle").count() == len(anchors)  # the legal spots are marked
-    x, y = hex_on_screen(page, *best["at"])
-    page.mouse.move(x, y)
+    point_at(page, best["slot"], *best["at"])
     for _ in range(6):
         if page.text_content("#preview").startswith(best["move"] + ":"):
             break
