@@ -134,6 +134,7 @@ def test_bench_quick_json(run):
         "mcts_informed_2t_best_visits",
         "mcts_net_best_visits",
         "mcts_net_best_visits_3p",
+        "mcts_net_best_visits_4p",
     }
     net = {f["name"]: f for f in data["figures"] if "shipped network" in f["name"]}
     assert net["Akropolis MCTS with the shipped network, 1 thread"]["unit"] == "iterations/s"
@@ -141,6 +142,16 @@ def test_bench_quick_json(run):
     # The 3-player network (valuing every seat) is measured beside the 2-player one.
     assert net["Akropolis MCTS with the shipped network, 3 players, 1 thread"]["players"] == 3
     assert net["Akropolis network value evaluations (shipped network, 3 players), 1 thread"]["count"] == 3000
+    # And the 4-player ones, and Summer Pavilion's at every count too.
+    for game in ("", "Akropolis "):
+        for shown in ("", ", 3 players", ", 4 players"):
+            assert net[f"{game}MCTS with the shipped network{shown}, 1 thread"]["unit"] == "iterations/s"
+            row = net[f"{game}network values after each candidate move (shipped network{shown}), 1 thread"]
+            # Every candidate of the opening is judged, every round: the opening's moves times the rounds.
+            assert row["count"] == row["candidates"] * 20 and row["candidates"] > 1 and row["unit"] == "candidates/s"
+    assert {"mcts_net_best_visits", "mcts_net_best_visits_3p", "mcts_net_best_visits_4p"} <= set(
+        data["signature"]["counts"]
+    )
     two = [f for f in data["figures"] if f["name"] == "Akropolis MCTS, informed rollouts, 2 threads"]
     assert len(two) == 1 and two[0]["speedup"] > 0 and two[0]["per_thread"] == two[0]["median"] / 2
 

@@ -8,10 +8,12 @@ __all__ = [
     "AkropolisPositions",
     "Positions",
     "akropolis_mcts",
+    "akropolis_net_candidates",
     "akropolis_net_mcts",
     "akropolis_net_values",
     "akropolis_random_games",
     "mcts",
+    "net_candidates",
     "net_mcts",
     "net_values",
     "random_games",
@@ -34,12 +36,17 @@ def random_games(players: int, games: int, seed: int = 0, threads: int = 1) -> i
 def mcts(iterations: int, threads: int = 1, rollout: str = "uniform") -> tuple[int, int]:
     """MCTS iterations on the fixed 2-player position; returns (tree nodes created, visits of the best move)."""
 
-def net_mcts(iterations: int) -> tuple[int, int]:
-    """Iterations of `mcts:net=default` (the shipped network, its mix) on the fixed position (one thread);
-    returns (nodes created, visits of the best move)."""
+def net_mcts(iterations: int, players: int = 2) -> tuple[int, int]:
+    """Iterations of `mcts:net=default` (the shipped network of `players` seats, its mix) on the opening
+    of that many (one thread); returns (nodes created, visits of the best move)."""
 
-def net_values(count: int) -> int:
-    """The shipped network's value, `count` times on the fixed position (encoding included); returns `count`."""
+def net_values(count: int, players: int = 2) -> int:
+    """The shipped network's value for `players` seats, `count` times on the opening of that many
+    (encoding included); returns `count`."""
+
+def net_candidates(rounds: int, players: int = 2) -> int:
+    """The shipped network's value of the position after each candidate move of the opening of
+    `players` seats (as a rerank judges them), `rounds` times; returns the candidates judged."""
 
 @final
 class AkropolisPositions:
@@ -63,3 +70,7 @@ def akropolis_net_mcts(iterations: int, players: int = 2) -> tuple[int, int]:
 def akropolis_net_values(count: int, players: int = 2) -> int:
     """The shipped network's value for `players` seats, `count` times on the fixed opening of
     that many (encoding included); returns `count`."""
+
+def akropolis_net_candidates(rounds: int, players: int = 2) -> int:
+    """The shipped network's value of the position after each candidate move of the Akropolis
+    opening of `players` seats (as a rerank judges them), `rounds` times; returns the candidates judged."""

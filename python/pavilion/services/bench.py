@@ -32,10 +32,10 @@ class Sizes:
     vec_batches: int
     mcts_iterations: int
     net_values: int
+    net_candidate_rounds: int
     akropolis_positions: int
     akropolis_games: int
     akropolis_mcts_iterations: int
-    akropolis_net_values: int
 
 
 FULL = Sizes(
@@ -47,10 +47,10 @@ FULL = Sizes(
     vec_batches=300,
     mcts_iterations=20000,
     net_values=20000,
+    net_candidate_rounds=200,
     akropolis_positions=1000,
     akropolis_games=10000,
     akropolis_mcts_iterations=10000,
-    akropolis_net_values=20000,
 )
 QUICK = Sizes(
     repeats=3,
@@ -61,10 +61,10 @@ QUICK = Sizes(
     vec_batches=40,
     mcts_iterations=3000,
     net_values=3000,
+    net_candidate_rounds=20,
     akropolis_positions=200,
     akropolis_games=1000,
     akropolis_mcts_iterations=2000,
-    akropolis_net_values=3000,
 )
 
 
@@ -208,25 +208,13 @@ def run(
     )
     signature["mcts_informed_best_visits"] = best_visits[-1]
 
-    # The shipped network (mcts:net=default): its value alone, and the search it guides (with its mix).
-    def net_mcts(iterations: int) -> int:
-        nodes, visits = bench.net_mcts(iterations)
-        signature["mcts_net_best_visits"] = visits
-        return nodes
-
-    measure(
-        "network value evaluations (shipped network), 1 thread",
-        "evaluations/s",
-        partial(bench.net_values, size.net_values),
-        partial(per_game, size.net_values),
-        threads=1,
-    )
-    measure(
-        "MCTS with the shipped network, 1 thread",
-        "iterations/s",
-        lambda: net_mcts(size.mcts_iterations),
-        partial(per_game, size.mcts_iterations),
-        threads=1,
+    network_rows(
+        measure,
+        size,
+        signature,
+        "",
+        {"values": bench.net_values, "candidates": bench.net_candidates, "mcts": bench.net_mcts},
+        size.mcts_iterations,
     )
 
     # Akropolis has a signature of its own, so Summer Pavilion's stays comparable across versions.
@@ -251,11 +239,6 @@ def run(
     )
     akropolis_signature["random_turns_and_points_2p"] = fig["count"]
 
-    def akropolis_net_mcts(iterations: int, players: int) -> int:
-        nodes, visits = bench.akropolis_net_mcts(iterations, players)
-        akropolis_signature["mcts_net_best_visits" + ("" if players == 2 else f"_{players}p")] = visits
-        return nodes
-
     def akropolis_mcts(iterations: int, t: int, rollout: str) -> int:
         nodes, visits = bench.akropolis_mcts(iterations, t, rollout)
         akropolis_signature[f"mcts_{rollout}_{t}t_best_visits"] = visits
@@ -279,28 +262,12 @@ def run(
                 fig["per_thread"] = fig["median"] / t
                 fig["speedup"] = fig["median"] / one_thread[rollout]
 
-    # The shipped networks (mcts:net=default), 2 players and 3 (valuing every seat): each
-    # one's value alone, and the search it guides (the game's priors).
-    for players in (2, 3):
-        shown = "" if players == 2 else f", {players} players"
-        measure(
-            f"Akropolis network value evaluations (shipped network{shown}), 1 thread",
-            "evaluations/s",
-            partial(bench.akropolis_net_values, size.akropolis_net_values, players),
-            partial(per_game, size.akropolis_net_values),
-            players=players,
-            threads=1,
-            game="akropolis",
-        )
-        measure(
-            f"Akropolis MCTS with the shipped network{shown}, 1 thread",
-            "iterations/s",
-            partial(akropolis_net_mcts, size.akropolis_mcts_iterations, players),
-            partial(per_game, size.akropolis_mcts_iterations),
-            players=players,
-            threads=1,
-            game="akropolis",
-        )
+    akropolis_net = {
+        "values": bench.akropolis_net_values,
+        "candidates": bench.akropolis_net_candidates,
+        "mcts": bench.akropolis_net_mcts,
+    }
+    network_rows(measure, size, akropolis_signature, "Akropolis ", akropolis_net, size.akropolis_mcts_iterations)
 
     return {
         "quick": quick,
@@ -310,6 +277,58 @@ def run(
         "signature": {"digest": digest_of(signature), "counts": signature},
         "akropolis_signature": {"digest": digest_of(akropolis_signature), "counts": akropolis_signature},
     }
+
+
+def network_rows(
+    measure: Callable[..., dict[str, Any]],
+    size: Sizes,
+    signature: dict[str, int],
+    game: str,
+    workloads: dict[str, Callable[..., Any]],
+    mcts_iterations: int,
+) -> None:
+    """The shipped networks (`mcts:net=default`) of one game, at every player count
+    (3 and 4 value every seat): the value of a position alone, the values of the
+    positions after each candidate move (a rerank's cost, a move at a time), and
+    the search each guides with its game's priors and its own mix."""
+    extra = {"game": "akropolis"} if game else {}
+    for players in (2, 3, 4):
+        shown = "" if players == 2 else f", {players} players"
+        suffix = "" if players == 2 else f"_{players}p"
+        measure(
+            f"{game}network value evaluations (shipped network{shown}), 1 thread",
+            "evaluations/s",
+            partial(workloads["values"], size.net_values, players),
+            lambda c: float(c),
+            players=players,
+            threads=1,
+            **extra,
+        )
+        fig = measure(
+            f"{game}network values after each candidate move (shipped network{shown}), 1 thread",
+            "candidates/s",
+            partial(workloads["candidates"], size.net_candidate_rounds, players),
+            lambda c: float(c),
+            players=players,
+            threads=1,
+            **extra,
+        )
+        fig["candidates"] = fig["count"] // size.net_candidate_rounds
+
+        def net_mcts(players: int = players, suffix: str = suffix) -> int:
+            nodes, visits = workloads["mcts"](mcts_iterations, players)
+            signature["mcts_net_best_visits" + suffix] = visits
+            return int(nodes)
+
+        measure(
+            f"{game}MCTS with the shipped network{shown}, 1 thread",
+            "iterations/s",
+            net_mcts,
+            partial(per_game, mcts_iterations),
+            players=players,
+            threads=1,
+            **extra,
+        )
 
 
 def digest_of(counts: dict[str, int]) -> str:

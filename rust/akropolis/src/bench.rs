@@ -105,3 +105,9 @@ pub fn net_mcts(iterations: u64, players: usize) -> (u64, u64) {
 pub fn net_values(count: u64, players: usize) -> u64 {
     pavilion_core::search::bench_net_values(&opening(players), count)
 }
+
+/// Judges every candidate move of the opening of `players` seats by the
+/// shipped network, `rounds` times (as a rerank does); returns the candidates judged.
+pub fn net_candidates(rounds: u64, players: usize) -> u64 {
+    pavilion_core::search::bench_net_candidates(&opening(players), rounds)
+}

@@ -21,8 +21,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(akropolis_mcts, m)?)?;
     m.add_function(wrap_pyfunction!(akropolis_net_mcts, m)?)?;
     m.add_function(wrap_pyfunction!(akropolis_net_values, m)?)?;
+    m.add_function(wrap_pyfunction!(akropolis_net_candidates, m)?)?;
     m.add_function(wrap_pyfunction!(net_mcts, m)?)?;
     m.add_function(wrap_pyfunction!(net_values, m)?)?;
+    m.add_function(wrap_pyfunction!(net_candidates, m)?)?;
     Ok(())
 }
 
@@ -52,8 +54,7 @@ impl PyAkropolisPositions {
 #[pyfunction]
 #[pyo3(signature = (players, games, seed=Int(0)), text_signature = "(players, games, seed=0)")]
 pub fn akropolis_random_games(py: Python<'_>, players: Int, games: Int, seed: Int) -> PyResult<u64> {
-    use pavilion_akropolis::options::{MAX_PLAYERS, MIN_PLAYERS};
-    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let players = akropolis_players(players)?;
     let games = games.within("games", 0, u64::MAX)?;
     let seed = seed.within("seed", 0, u64::MAX)?;
     crate::interrupt::run(py, |stop| pavilion_akropolis::bench::random_games(players, games, seed, stop))
@@ -106,20 +107,36 @@ pub fn bench_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) 
     crate::interrupt::run(py, |_| bench::mcts(iterations, threads, rollout))
 }
 
-/// Iterations of `mcts:net=default` (the shipped network and its mix) on
-/// the fixed 2-player position (one thread); returns (tree nodes created,
-/// visits of the most visited move).
+/// Iterations of `mcts:net=default` (the shipped network of `players` seats
+/// and its mix) on the opening of that many (one thread); returns (tree nodes
+/// created, visits of the most visited move).
 #[pyfunction]
-pub fn net_mcts(py: Python<'_>, iterations: Int) -> PyResult<(u64, u64)> {
+#[pyo3(signature = (iterations, players=Int(2)), text_signature = "(iterations, players=2)")]
+pub fn net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyResult<(u64, u64)> {
     let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
-    crate::interrupt::run(py, |_| bench::net_mcts(iterations))
+    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    crate::interrupt::run(py, |_| bench::net_mcts(iterations, players))
 }
 
-/// The shipped network's value, `count` times on the fixed position; returns `count`.
+/// The shipped network's value for `players` seats, `count` times on the
+/// opening of that many; returns `count`.
 #[pyfunction]
-pub fn net_values(py: Python<'_>, count: Int) -> PyResult<u64> {
+#[pyo3(signature = (count, players=Int(2)), text_signature = "(count, players=2)")]
+pub fn net_values(py: Python<'_>, count: Int, players: Int) -> PyResult<u64> {
     let count = count.within("count", 1, MAX_ITERATIONS)?;
-    crate::interrupt::run(py, |_| bench::net_values(count))
+    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    crate::interrupt::run(py, |_| bench::net_values(count, players))
+}
+
+/// The shipped network's value of the position after each candidate move
+/// of the opening of `players` seats (as a rerank judges them), `rounds`
+/// times; returns the candidates judged.
+#[pyfunction]
+#[pyo3(signature = (rounds, players=Int(2)), text_signature = "(rounds, players=2)")]
+pub fn net_candidates(py: Python<'_>, rounds: Int, players: Int) -> PyResult<u64> {
+    let rounds = rounds.within("rounds", 1, MAX_ITERATIONS)?;
+    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    crate::interrupt::run(py, |_| bench::net_candidates(rounds, players))
 }
 
 /// Akropolis MCTS iterations on its fixed 2-player opening; returns (tree nodes
@@ -140,7 +157,7 @@ pub fn akropolis_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &s
 #[pyo3(signature = (iterations, players=Int(2)), text_signature = "(iterations, players=2)")]
 pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyResult<(u64, u64)> {
     let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
-    let players = players.within("players", 2, 4)? as usize;
+    let players = akropolis_players(players)?;
     crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_mcts(iterations, players))
 }
 
@@ -150,6 +167,23 @@ pub fn akropolis_net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyRe
 #[pyo3(signature = (count, players=Int(2)), text_signature = "(count, players=2)")]
 pub fn akropolis_net_values(py: Python<'_>, count: Int, players: Int) -> PyResult<u64> {
     let count = count.within("count", 1, MAX_ITERATIONS)?;
-    let players = players.within("players", 2, 4)? as usize;
+    let players = akropolis_players(players)?;
     crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_values(count, players))
+}
+
+/// The same for Akropolis: the shipped network of `players` seats judges the
+/// position after each candidate move of that many's opening, `rounds` times;
+/// returns the candidates judged.
+#[pyfunction]
+#[pyo3(signature = (rounds, players=Int(2)), text_signature = "(rounds, players=2)")]
+pub fn akropolis_net_candidates(py: Python<'_>, rounds: Int, players: Int) -> PyResult<u64> {
+    let rounds = rounds.within("rounds", 1, MAX_ITERATIONS)?;
+    let players = akropolis_players(players)?;
+    crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_candidates(rounds, players))
+}
+
+/// An Akropolis player count, checked against the game's own bounds.
+fn akropolis_players(players: Int) -> PyResult<usize> {
+    use pavilion_akropolis::options::{MAX_PLAYERS, MIN_PLAYERS};
+    Ok(players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize)
 }

@@ -75,7 +75,13 @@ pub fn random_games_parallel(players: usize, games: u64, seed: u64, threads: usi
 
 /// The fixed MCTS position: a 2-player opening, seed 1.
 pub fn mcts_position() -> Game {
-    Game::new(Options::default(), 1)
+    opening(2)
+}
+
+/// The opening of seed 1 for `players` seats (2 to 4), where the networks are measured.
+pub fn opening(players: usize) -> Game {
+    let options = Options::new(players, Options::default().side, None).expect("2 to 4 players");
+    Game::new(options, 1)
 }
 
 /// Runs `iterations` MCTS iterations on the fixed position; returns the tree
@@ -85,18 +91,30 @@ pub fn mcts(iterations: u64, threads: usize, rollout: RolloutKind) -> (u64, u64)
 }
 
 /// Runs `iterations` iterations of the search `mcts:net=default` runs (the
-/// shipped network, its exploration and its mix, one thread) on the fixed
-/// position; returns the tree nodes created and the most visited move's visits.
-pub fn net_mcts(iterations: u64) -> (u64, u64) {
+/// shipped network of `players` seats, its exploration and its mix, one thread)
+/// on the opening of that many; returns the tree nodes created and the most
+/// visited move's visits.
+pub fn net_mcts(iterations: u64, players: usize) -> (u64, u64) {
     use pavilion_core::search::{bench_search, SearchConfig};
     let mut cfg = SearchConfig { seed: 1, ..SearchConfig::default() };
-    pavilion_core::agents::guide_search::<Game>(&mut cfg, pavilion_core::agents::DEFAULT_NET, Default::default(), 2)
-        .expect("the shipped network reads (shipped tests)");
-    bench_search(&mcts_position(), iterations, cfg)
+    pavilion_core::agents::guide_search::<Game>(
+        &mut cfg,
+        pavilion_core::agents::DEFAULT_NET,
+        Default::default(),
+        players,
+    )
+    .expect("the shipped network reads (shipped tests)");
+    bench_search(&opening(players), iterations, cfg)
 }
 
-/// Evaluates the shipped network's value `count` times on the fixed position
-/// (its encoding included, as a leaf of the search does); returns `count`.
-pub fn net_values(count: u64) -> u64 {
-    pavilion_core::search::bench_net_values(&mcts_position(), count)
+/// Evaluates the shipped network's value `count` times on the opening of
+/// `players` seats (its encoding included, as a leaf of the search does); returns `count`.
+pub fn net_values(count: u64, players: usize) -> u64 {
+    pavilion_core::search::bench_net_values(&opening(players), count)
+}
+
+/// Judges every candidate move of the opening of `players` seats by the
+/// shipped network, `rounds` times (as a rerank does); returns the candidates judged.
+pub fn net_candidates(rounds: u64, players: usize) -> u64 {
+    pavilion_core::search::bench_net_candidates(&opening(players), rounds)
 }

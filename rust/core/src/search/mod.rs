@@ -497,6 +497,27 @@ pub fn bench_net_values<G: Game>(root: &G, count: u64) -> u64 {
     count
 }
 
+/// A benchmark workload: the cost of judging candidate moves, as a rerank
+/// does (`SearchConfig::rerank`): `rounds` times, every move the search
+/// considers at `root` is played on a copy and the position it leads to is
+/// judged by the game's shipped network (its encoding included); returns the
+/// candidates judged.
+pub fn bench_net_candidates<G: Game>(root: &G, rounds: u64) -> u64 {
+    let net = G::default_net(root.num_players()).expect("the game ships a network");
+    let mut moves = G::MoveList::default();
+    root.search_moves(&mut moves);
+    let mut judged = 0;
+    for _ in 0..rounds {
+        for m in moves.iter() {
+            let mut after = root.clone();
+            after.play_unchecked(m);
+            std::hint::black_box(guide::value(&net, &after));
+            judged += 1;
+        }
+    }
+    judged
+}
+
 #[cfg(test)]
 pub(crate) mod toy_tests;
 
