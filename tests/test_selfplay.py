@@ -25,7 +25,16 @@ from pavilion import (
 from pavilion import _engine as pavilion_engine
 from pavilion.cli import main
 from pavilion.core.files import quote_path
-from pavilion.learn.selfplay import AKROPOLIS_COLUMNS, COLUMNS, MANIFEST, SHARD_KEY, read, selfplay, shard_name
+from pavilion.learn.selfplay import (
+    AKROPOLIS_COLUMNS,
+    COLUMNS,
+    FULL_COLUMN,
+    MANIFEST,
+    SHARD_KEY,
+    read,
+    selfplay,
+    shard_name,
+)
 
 SPEC = "mcts:iterations=60"
 
@@ -436,7 +445,15 @@ def test_on_ray_each_shard_is_a_task_of_one_cpu(tmp_path, monkeypatch, recorded)
     done = run_into(tmp_path / "run", ray="10.0.0.1:6379", threads=3)
     assert asked == [
         ("cluster", "10.0.0.1:6379", 3),
-        ("tasks", "play_shard", [(SPEC, [0, 1], 1, 0), (SPEC, [2, 3], 1, 0), (SPEC, [4], 1, 0)]),
+        (
+            "tasks",
+            "play_shard",
+            [
+                (SPEC, [0, 1], 1, {"sample_moves": 0}),
+                (SPEC, [2, 3], 1, {"sample_moves": 0}),
+                (SPEC, [4], 1, {"sample_moves": 0}),
+            ],
+        ),
     ]
     assert done["written"] == 3
     for k, v in read(tmp_path / "run").items():
@@ -564,3 +581,70 @@ def test_without_pyarrow_self_play_says_how_to_get_it(tmp_path, monkeypatch):
     with pytest.raises(OptionsError, match=r"^self-play data needs numpy and pyarrow: pip install 'pavilion\[rl\]'$"):
         run_into(tmp_path / "run")
     assert not (tmp_path / "run").exists()
+
+
+# ---- fast searches (playout-cap randomisation) ---------------------------------------------------
+
+
+def test_fast_searches_mark_the_decisions_searched_in_full(tmp_path, recorded):
+    out = tmp_path / "fast"
+    run_into(out, fast_iterations=6, full_share=0.3)
+    manifest = json.loads((out / MANIFEST).read_text())
+    assert (manifest["fast_iterations"], manifest["full_share"]) == (6, 0.3)
+    assert [c["name"] for c in manifest["columns"]] == [name for name, _, _ in COLUMNS] + [FULL_COLUMN[0]]
+    data = read(out)
+    full = data["full"]
+    assert full.dtype == np.bool_ and 0.15 < full.mean() < 0.45, full.mean()
+    # A fast search is 6 iterations: visit shares in sixths. A full one is the agent's 60. (Before
+    # the last rounds, where an exact solve shares its policy among the moves proven best.)
+    searched = ~np.isnan(data["search_value"]) & (data["ply"] < 60)
+    sixths = np.all(np.isclose(data["policy"] * 6, np.round(data["policy"] * 6), atol=1e-4), axis=1)
+    assert sixths[searched & ~full].all() and not sixths[searched & full].all()
+    # The same seed gives the same data, and a rerun skips the shards there.
+    again = run_into(tmp_path / "again", fast_iterations=6, full_share=0.3)
+    assert again["written"] == 3
+    for k, v in read(tmp_path / "again").items():
+        assert same_column(v, data[k]), k
+    assert run_into(out, fast_iterations=6, full_share=0.3)["skipped"] == 3
+    # Another budget is another run: refused in the same folder.
+    with pytest.raises(OptionsError, match="fast_iterations 6, not 7"):
+        run_into(out, fast_iterations=7, full_share=0.3)
+    # Without fast searches the manifest and the columns are those there always were.
+    best, _ = recorded
+    plain = json.loads((best / MANIFEST).read_text())
+    assert "fast_iterations" not in plain and "full" not in read(best)
+
+
+def test_akropolis_fast_searches_add_the_full_column(tmp_path):
+    out = tmp_path / "fast"
+    selfplay(SPEC, out=out, games=2, seed=3, fast_iterations=5, full_share=0.5, akropolis_options={})
+    data = read(out)
+    assert pq.read_schema(out / shard_name(0)).names == [name for name, _, _ in AKROPOLIS_COLUMNS] + ["full"]
+    assert 0.3 < data["full"].mean() < 0.7
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"fast_iterations": 5, "full_share": 0.0}, "above 0 and at most 1, not 0"),
+        ({"fast_iterations": 5, "full_share": 1.5}, "above 0 and at most 1, not 1.5"),
+        ({"fast_iterations": -1}, "fast_iterations"),
+    ],
+)
+def test_bad_fast_searches_are_refused_before_anything_is_written(tmp_path, options, message):
+    with pytest.raises(OptionsError, match=message):
+        run_into(tmp_path / "run", **options)
+    assert not (tmp_path / "run").exists()
+
+
+def test_the_cli_plays_fast_searches_and_refuses_a_share_of_none(tmp_path):
+    out = tmp_path / "data"
+    args = ["selfplay", "--agent", SPEC, "--games", "2", "--out", str(out), "--threads", "1"]
+    r = CliRunner().invoke(main, [*args, "--fast-iterations", "8", "--full-share", "0.5", "--json"])
+    assert r.exit_code == 0, r.output
+    assert (json.loads(r.output)["fast_iterations"], json.loads(r.output)["full_share"]) == (8, 0.5)
+    assert "full" in read(out)
+    r = CliRunner().invoke(main, [*args, "--fast-iterations", "8", "--full-share", "0"])
+    assert r.exit_code == 2 and "Invalid value for '--full-share'" in r.output and r.output.count("\n") == 1
+    r = CliRunner().invoke(main, ["akropolis", *args, "--fast-iterations", "8"])
+    assert r.exit_code == 2 and "holds self-play of other options" in r.output, r.output

@@ -258,9 +258,14 @@ def test_the_generations_loop_plays_summer_pavilion_at_3_players_one_challenger_
         game="summer",
         players=3,
         mix=0.5,
+        fast_iterations=3,
+        full_share=0.5,
     )
     state = run_generations(str(tmp_path), 1, tiny, threads=1)
     first = state["generations"][0]
+    # Its self-play searched most decisions fast (playout-cap randomisation), as the settings say.
+    played = json.loads((tmp_path / "gen-0" / "data" / "manifest.json").read_text())
+    assert (played["fast_iterations"], played["full_share"]) == (3, 0.5)
     assert first["manifest"]["game"] == "summer-pavilion" and first["manifest"]["data"]["players"] == 3
     assert first["manifest"]["search"]["mix"] == 0.5, "the mix is written in the network"
     arena = first["arena"]
@@ -277,6 +282,8 @@ def test_the_generations_loop_plays_summer_pavilion_at_3_players_one_challenger_
         ({"game": "chess"}, "game is one of akropolis, summer"),
         ({"players": 5}, "players is 2, 3 or 4"),
         ({"mix": 2.0}, "mix must be from 0 to 1"),
+        ({"fast_iterations": 900}, r"fast_iterations must be from 0 to iterations \(800\), not 900"),
+        ({"fast_iterations": 100, "full_share": 0.0}, "full_share must be above 0 and at most 1, not 0.0"),
     ],
 )
 def test_the_generations_loop_refuses_bad_settings_before_any_game(tmp_path, change, why):
@@ -285,3 +292,33 @@ def test_the_generations_loop_refuses_bad_settings_before_any_game(tmp_path, cha
     with pytest.raises(ValueError, match=why):
         run_generations(str(tmp_path / "loop"), 1, dataclasses.replace(LoopSettings(), **change), threads=1)
     assert not (tmp_path / "loop").exists()
+
+
+def test_the_policy_learns_from_full_searches_only(tmp_path):
+    """With fast searches, a decision searched fast adds nothing to the policy's loss, and the
+    loss is the mean over the full ones; the value learns from every decision."""
+    import numpy as np
+
+    from pavilion.learn import selfplay as sp
+    from pavilion.learn.train import akropolis_examples, build_model, losses
+
+    out = tmp_path / "fast"
+    selfplay("mcts:iterations=40", games=2, out=str(out), threads=1, fast_iterations=4, akropolis_options={})
+    data = sp.read(out)
+    assert 0 < data["full"].sum() < len(data["full"])
+    ex = akropolis_examples(data)
+    torch.manual_seed(0)
+    model = build_model(ex.position.shape[1], ex.moves.shape[1], TINY)
+    win = ex.value_target(0.0)
+    every = np.arange(len(ex.win))
+    full = np.flatnonzero(ex.full)
+    _, _, policy_all = losses(model, ex, every, win)
+    _, _, policy_full = losses(model, ex, full, win)
+    assert policy_all.item() == pytest.approx(policy_full.item(), rel=1e-5)
+    # The value's loss counts the fast decisions too.
+    value_all, _, _ = losses(model, ex, every, win)
+    value_full, _, _ = losses(model, ex, full, win)
+    assert value_all.item() != pytest.approx(value_full.item())
+    # And a network trains on such data.
+    manifest = train(out, tmp_path / "net", arch=TINY, settings=Settings(epochs=1, batch=16))
+    assert manifest["data"]["decisions"] == len(data["full"])

@@ -88,6 +88,7 @@ def test_at_three_players_the_search_value_leaves_the_others_their_proportions()
             players=np.full(n, 3, np.int64),
             game=np.arange(n),
             search_value=np.asarray(search_value, np.float32),
+            full=np.ones(n, np.bool_),
         )
 
     ex = examples([[0.0, 0.25, 0.75, 0], [1.0, 0.0, 0.0, 0], [0.0, 0.5, 0.5, 0]], [0.5, 0.6, np.nan])
@@ -153,3 +154,17 @@ def test_the_cosine_schedule_brings_the_learning_rate_from_lr_down_to_0():
     steps = [learning_rate(cosine, k, 100) for k in range(101)]
     assert all(a > b for a, b in itertools.pairwise(steps)), "it only comes down"
     assert {learning_rate(constant, k, 100) for k in range(101)} == {0.002}
+
+
+def test_a_fast_searchs_decision_keeps_no_moves_and_a_full_ones_all(data):
+    # Playout-cap randomisation: only a full search's policy is a target.
+    full = np.arange(len(data["game"])) % 3 == 0
+    ex = akropolis_examples({**data, "full": full})
+    counts = np.diff(ex.first_move)
+    assert (counts[~full] == 0).all()
+    assert counts[full].tolist() == [len(data["legal_moves"][i]) for i in np.flatnonzero(full)]
+    assert ex.full.tolist() == full.tolist()
+    # Every decision still has its position and value targets.
+    assert len(ex.position) == len(ex.win) == len(full)
+    # Data without the column (no fast searches): every decision is a full one.
+    assert akropolis_examples(data).full.all()

@@ -23,6 +23,7 @@ __all__ = [
     "BUILD",
     "COLOURS",
     "COLOUR_LETTERS",
+    "DEFAULT_FULL_SHARE",
     "DEFAULT_WILD_ORDER",
     "ENCODING_VERSION",
     "FEATURES",
@@ -112,6 +113,8 @@ SCORE_FLOOR: int
 """Penalties never take a score below this."""
 MAX_SECONDS: float
 """Longest time budget a search or agent accepts (one week)."""
+DEFAULT_FULL_SHARE: float
+"""The share of self-play decisions searched in full when the others search fast (playout-cap randomisation)."""
 MAX_ITERATIONS: int
 MAX_SAMPLE_MOVES: int
 """The most decisions of a self-play game that may be drawn from the search's probabilities."""
@@ -454,7 +457,7 @@ def play_matches(
 
 class SelfPlayArrays(TypedDict):
     """`selfplay`'s answer: one row per decision (game, ply, to_move, action,
-    observation, legal_mask, policy, search_value), then one row per game (index, scores,
+    observation, legal_mask, policy, search_value, full), then one row per game (index, scores,
     returns, moves)."""
 
     game: NDArray[np.int64]
@@ -465,6 +468,7 @@ class SelfPlayArrays(TypedDict):
     legal_mask: NDArray[np.bool_]
     policy: NDArray[np.float32]
     search_value: NDArray[np.float32]
+    full: NDArray[np.bool_]
     index: NDArray[np.int64]
     scores: NDArray[np.int32]
     returns: NDArray[np.float32]
@@ -478,6 +482,8 @@ def selfplay(
     seed: int = 0,
     threads: int = 1,
     sample_moves: int = 0,
+    fast_iterations: int = 0,
+    full_share: float = 0.25,
 ) -> SelfPlayArrays: ...
 
 class Feature(TypedDict):

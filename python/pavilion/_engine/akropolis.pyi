@@ -265,7 +265,7 @@ def play_matches(
 
 class SelfPlayLists(TypedDict):
     """`selfplay`'s answer: one item per decision (game, ply, to_move,
-    position, legal_moves, policy, search_value, action), then one per game (index, scores,
+    position, legal_moves, policy, search_value, action, full), then one per game (index, scores,
     returns, moves)."""
 
     game: list[int]
@@ -276,6 +276,7 @@ class SelfPlayLists(TypedDict):
     policy: list[list[float]]
     search_value: list[float]
     action: list[int]
+    full: list[bool]
     index: list[int]
     scores: list[list[int]]
     returns: list[list[float]]
@@ -292,4 +293,6 @@ def selfplay(
     seed: int = 0,
     threads: int = 1,
     sample_moves: int = 0,
+    fast_iterations: int = 0,
+    full_share: float = 0.25,
 ) -> SelfPlayLists: ...

@@ -138,6 +138,8 @@ def selfplay_command(
     seed: int,
     shard_games: int,
     sample_moves: int,
+    fast_iterations: int,
+    full_share: float,
     threads: int | None,
     ray: str | None,
     as_json: bool,
@@ -150,8 +152,9 @@ def selfplay_command(
     'pavilion[rl]'). Run the same command again to finish an interrupted run.
     """
     options = {"variants": variants, "long": long_game, "barracks_edge": barracks_edge, "lake": lake}
+    playing = {"sample_moves": sample_moves, "fast_iterations": fast_iterations, "full_share": full_share}
     selfplay_screen(
-        agent, games, out, players, seed, shard_games, sample_moves, threads, ray, as_json, akropolis_options=options
+        agent, games, out, players, seed, shard_games, playing, threads, ray, as_json, akropolis_options=options
     )
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from pavilion._engine import MAX_SAMPLE_MOVES
+from pavilion._engine import DEFAULT_FULL_SHARE, MAX_ITERATIONS, MAX_SAMPLE_MOVES
 from pavilion.cli.common import RAY_OPTION, SEED, SIDE, SIDE_NAMES, InputError, console, counted, ray_or_local, stacked
 from pavilion.core.files import SaveError, quote_path
 from pavilion.learn.selfplay import DEFAULT_SHARD_GAMES, MANIFEST, MAX_GAMES, MAX_SHARD_GAMES, selfplay
@@ -45,6 +45,22 @@ SELFPLAY_RUN_OPTIONS = stacked(
         help="Decisions at the start of each game that play a move drawn from the search's probabilities.",
     ),
     click.option(
+        "--fast-iterations",
+        type=click.IntRange(0, MAX_ITERATIONS),
+        default=0,
+        show_default=True,
+        help="Playout-cap randomisation: most decisions search this many iterations only to choose the move, "
+        "and only the others (--full-share), searched with the agent's budget, make policy targets "
+        "(0: every decision in full).",
+    ),
+    click.option(
+        "--full-share",
+        type=click.FloatRange(0, 1, min_open=True),
+        default=DEFAULT_FULL_SHARE,
+        show_default=True,
+        help="With --fast-iterations: the share of decisions searched in full, drawn decision by decision.",
+    ),
+    click.option(
         "--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores)."
     ),
     RAY_OPTION,
@@ -65,6 +81,8 @@ def selfplay_command(
     seed: int,
     shard_games: int,
     sample_moves: int,
+    fast_iterations: int,
+    full_share: float,
     threads: int | None,
     ray: str | None,
     as_json: bool,
@@ -78,7 +96,8 @@ def selfplay_command(
     Run the same command again to finish an interrupted run: shards on disk
     are kept and skipped.
     """
-    selfplay_screen(agent, games, out, players, seed, shard_games, sample_moves, threads, ray, as_json, side=side)
+    playing = {"sample_moves": sample_moves, "fast_iterations": fast_iterations, "full_share": full_share}
+    selfplay_screen(agent, games, out, players, seed, shard_games, playing, threads, ray, as_json, side=side)
 
 
 def selfplay_screen(
@@ -88,14 +107,15 @@ def selfplay_screen(
     players: int,
     seed: int,
     shard_games: int,
-    sample_moves: int,
+    playing: dict[str, Any],
     threads: int | None,
     ray: str | None,
     as_json: bool,
     **game_options: Any,
 ) -> None:
     """`selfplay` for either game: a progress bar over the games, then what
-    was written (or JSON). `game_options` go to `pavilion.learn.selfplay.selfplay`
+    was written (or JSON). `playing` (sample_moves, fast_iterations,
+    full_share) and `game_options` go to `pavilion.learn.selfplay.selfplay`
     (`side=` for Summer Pavilion, `akropolis_options=` for Akropolis)."""
     try:
         run = counted(
@@ -108,10 +128,10 @@ def selfplay_screen(
                 players=players,
                 seed=seed,
                 shard_games=shard_games,
-                sample_moves=sample_moves,
                 threads=threads,
                 ray=ray_or_local(ray),
                 progress=tick,
+                **playing,
                 **game_options,
             ),
         )

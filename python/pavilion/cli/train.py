@@ -178,6 +178,21 @@ def generations_command(game: str) -> click.Command:
     @click.option(
         "--sample-moves", type=click.IntRange(0, 10_000), default=LoopSettings.sample_moves, show_default=True
     )
+    @click.option(
+        "--fast-iterations",
+        type=click.IntRange(0, 10_000_000),
+        default=LoopSettings.fast_iterations,
+        show_default=True,
+        help="Playout-cap randomisation in self-play: most decisions search this many iterations only to choose "
+        "the move, the others (--full-share) --iterations and make the policy targets (0: all in full).",
+    )
+    @click.option(
+        "--full-share",
+        type=click.FloatRange(0, 1, min_open=True),
+        default=LoopSettings.full_share,
+        show_default=True,
+        help="With --fast-iterations: the share of decisions searched in full.",
+    )
     @click.option("--epochs", type=click.IntRange(1, 100_000), default=LoopSettings.epochs, show_default=True)
     @click.option(
         "--window",
@@ -204,6 +219,8 @@ def generations_command(game: str) -> click.Command:
         games: int,
         iterations: int,
         sample_moves: int,
+        fast_iterations: int,
+        full_share: float,
         epochs: int,
         window: int,
         mix: float,
@@ -216,6 +233,8 @@ def generations_command(game: str) -> click.Command:
             games=games,
             iterations=iterations,
             sample_moves=sample_moves,
+            fast_iterations=fast_iterations,
+            full_share=full_share,
             epochs=epochs,
             window=window,
             gate_games=gate_games,

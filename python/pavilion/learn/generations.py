@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from pavilion._engine import OptionsError
+from pavilion._engine import DEFAULT_FULL_SHARE, OptionsError
 from pavilion.core.analysis import arena
 from pavilion.core.files import make_folder, parse_json, quote_path, replace_atomically
 from pavilion.learn.selfplay import selfplay
@@ -56,11 +56,16 @@ class LoopSettings:
     #: written in each network (Summer Pavilion's networks have played best
     #: half and half: docs/learning.md).
     mix: float = 0.0
+    #: Playout-cap randomisation in self-play (0: off): most decisions search
+    #: this many iterations only to choose the move, a `full_share` of them
+    #: `iterations`, and only those make policy targets.
+    fast_iterations: int = 0
+    full_share: float = DEFAULT_FULL_SHARE
 
 
 #: Settings added after the first loops were run, whose defaults are what
 #: those loops had: a loop.json without them goes on as it began.
-_ADDED_SETTINGS = ("game", "players", "mix")
+_ADDED_SETTINGS = ("game", "players", "mix", "fast_iterations", "full_share")
 
 
 def gate(settings: LoopSettings) -> float:
@@ -76,6 +81,12 @@ def check_settings(settings: LoopSettings) -> None:
         raise OptionsError(f"players is 2, 3 or 4, not {settings.players}")
     if not 0 <= settings.mix <= 1:
         raise OptionsError(f"mix must be from 0 to 1, not {settings.mix}")
+    if not 0 <= settings.fast_iterations <= settings.iterations:
+        raise OptionsError(
+            f"fast_iterations must be from 0 to iterations ({settings.iterations}), not {settings.fast_iterations}"
+        )
+    if not 0 < settings.full_share <= 1:
+        raise OptionsError(f"full_share must be above 0 and at most 1, not {settings.full_share}")
 
 
 def _rules(settings: LoopSettings) -> dict[str, Any]:
@@ -129,6 +140,8 @@ def run_generations(
             players=settings.players,
             seed=seed,
             sample_moves=settings.sample_moves,
+            fast_iterations=settings.fast_iterations,
+            full_share=settings.full_share,
             threads=threads,
             ray=ray,
             **_rules(settings),

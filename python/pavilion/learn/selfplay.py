@@ -26,7 +26,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypedDict
 
-from pavilion._engine import NUM_ACTIONS, OBSERVATION_LAYOUT, OBSERVATION_LEN, SIDES, OptionsError, akropolis
+from pavilion._engine import (
+    DEFAULT_FULL_SHARE,
+    NUM_ACTIONS,
+    OBSERVATION_LAYOUT,
+    OBSERVATION_LEN,
+    SIDES,
+    OptionsError,
+    akropolis,
+)
 from pavilion._engine import selfplay as play_selfplay
 from pavilion.core.analysis import default_threads
 from pavilion.core.files import make_folder, parse_json, quote_path, read_input, replace_atomically
@@ -72,6 +80,14 @@ COLUMNS: list[tuple[str, str, str]] = [
     ("returns", "float32[players]", "each seat's share of the win at the end: 1, 1/k for a k-way tie, 0"),
     ("scores", "int32[players]", "each seat's final score"),
 ]
+
+#: The column a run with fast searches adds (last), and only such a run.
+FULL_COLUMN = (
+    "full",
+    "bool",
+    "whether the search had the agent's whole budget (else a fast search only chose the move, "
+    "playout-cap randomisation): only these decisions' policies are training targets",
+)
 
 #: Every column of an Akropolis shard, in order.
 AKROPOLIS_COLUMNS: list[tuple[str, str, str]] = [
@@ -121,6 +137,8 @@ class Manifest(TypedDict, total=False):
     games: int
     shard_games: int
     sample_moves: int
+    fast_iterations: int
+    full_share: float
     num_actions: int
     observation_length: int
     observation_layout: list[Any]
@@ -151,17 +169,19 @@ def shard_name(k: int) -> str:
     return f"shard-{k:05d}.parquet"
 
 
-def play_shard(agent: str, indices: list[int], rules: dict[str, Any], threads: int, sample_moves: int) -> Any:
+def play_shard(agent: str, indices: list[int], rules: dict[str, Any], threads: int, playing: dict[str, Any]) -> Any:
     """The engine's self-play of games number `indices` under `rules` (the
-    manifest's game, players, seed and game options)."""
+    manifest's game, players, seed and game options), moves chosen as
+    `playing` says (sample_moves, and fast_iterations with full_share)."""
     options = {k: v for k, v in rules.items() if k != "game"}
     if rules["game"] == AKROPOLIS:
-        return akropolis.selfplay(agent, indices, threads=threads, sample_moves=sample_moves, **options)
-    return play_selfplay(agent, indices, threads=threads, sample_moves=sample_moves, **options)
+        return akropolis.selfplay(agent, indices, threads=threads, **playing, **options)
+    return play_selfplay(agent, indices, threads=threads, **playing, **options)
 
 
-def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
-    """One shard's data as an Arrow table of the game's columns, marked with the games it holds."""
+def to_table(data: Any, game: str, first_game: int, games: int, fast: bool = False) -> pa.Table:
+    """One shard's data as an Arrow table of the game's columns (with `fast`,
+    the `full` column too), marked with the games it holds."""
     np, pa, _ = _arrow()
     marks = {SHARD_KEY: json.dumps({"first_game": first_game, "games": games}).encode()}
     if game == AKROPOLIS:
@@ -179,6 +199,8 @@ def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
             "returns": pa.array([data["returns"][i] for i in at], pa.list_(pa.float32(), players)),
             "scores": pa.array([data["scores"][i] for i in at], pa.list_(pa.int32(), players)),
         }
+        if fast:
+            columns["full"] = pa.array(data["full"], pa.bool_())
         return pa.table(columns).replace_schema_metadata(marks)
     at = np.searchsorted(data["index"], data["game"])  # each row's game among the shard's
 
@@ -197,6 +219,8 @@ def to_table(data: Any, game: str, first_game: int, games: int) -> pa.Table:
         "returns": fixed(data["returns"][at]),
         "scores": fixed(data["scores"][at]),
     }
+    if fast:
+        columns["full"] = pa.array(data["full"])
     return pa.table(columns).replace_schema_metadata(marks)
 
 
@@ -241,14 +265,16 @@ def _check_folder(out: Path, options: dict[str, Any]) -> Manifest:
         return found  # type: ignore[return-value]
     if any(not p.name.startswith(".") for p in out.iterdir()):
         raise OptionsError(f"{quote_path(str(out))} is not empty and holds no self-play manifest: give a new folder")
+    extra = [FULL_COLUMN] if options.get("fast_iterations") else []
     if options["game"] == AKROPOLIS:
-        layout: dict[str, Any] = {"columns": [{"name": n, "type": t, "help": h} for n, t, h in AKROPOLIS_COLUMNS]}
+        columns = [{"name": n, "type": t, "help": h} for n, t, h in AKROPOLIS_COLUMNS + extra]
+        layout: dict[str, Any] = {"columns": columns}
     else:
         layout = {
             "num_actions": NUM_ACTIONS,
             "observation_length": OBSERVATION_LEN,
             "observation_layout": OBSERVATION_LAYOUT,
-            "columns": [{"name": n, "type": t, "help": h} for n, t, h in COLUMNS],
+            "columns": [{"name": n, "type": t, "help": h} for n, t, h in COLUMNS + extra],
         }
     return {"format": FORMAT, "version": VERSION, **options, **layout, "shards": []}  # type: ignore[typeddict-item]
 
@@ -267,6 +293,8 @@ def selfplay(
     seed: int = 0,
     shard_games: int = DEFAULT_SHARD_GAMES,
     sample_moves: int = 0,
+    fast_iterations: int = 0,
+    full_share: float = DEFAULT_FULL_SHARE,
     threads: int | None = None,
     ray: str | None = None,
     progress: Callable[[int], None] | None = None,
@@ -278,7 +306,10 @@ def selfplay(
     `akropolis_options` is given (variants, long, barracks_edge, lake; `{}` for
     the defaults). The first `sample_moves` decisions of each game play a move drawn
     from the search's probabilities (for varied openings), the rest its best.
-    `threads`: games at once on this machine; with `ray` (an address, or
+    With `fast_iterations` above 0, each decision searches in full (the
+    agent's budget) with probability `full_share`, else with that many
+    iterations only to choose its move (playout-cap randomisation); the
+    shards' `full` column tells them apart. `threads`: games at once on this machine; with `ray` (an address, or
     "local" for a new Ray instance of `threads` CPUs) one shard per Ray task.
     `progress(games done)` after each shard. Ctrl-C keeps the finished shards
     ("interrupted": True)."""
@@ -295,8 +326,11 @@ def selfplay(
         rules: dict[str, Any] = {"game": SUMMER, "players": players, "side": side, "seed": seed}
     else:
         rules = {"game": AKROPOLIS, "players": players, **akropolis_options, "seed": seed}
-    play_shard(agent, [], rules, 1, sample_moves)  # refuses a bad agent or option now
-    options = {"agent": agent, **rules, "games": games, "shard_games": shard_games, "sample_moves": sample_moves}
+    playing: dict[str, Any] = {"sample_moves": sample_moves}
+    if fast_iterations:  # a run without fast searches keeps the manifest it always had
+        playing |= {"fast_iterations": fast_iterations, "full_share": full_share}
+    play_shard(agent, [], rules, 1, playing)  # refuses a bad agent or option now
+    options = {"agent": agent, **rules, "games": games, "shard_games": shard_games, **playing}
     folder = Path(out)
     manifest = _check_folder(folder, options)
     # Shard k holds games k·shard_games on.
@@ -319,7 +353,8 @@ def selfplay(
     def finish(k: int, data: Any) -> None:
         indices = plan[k]
         path = folder / shard_name(k)
-        replace_atomically(path, _shard_bytes(to_table(data, rules["game"], indices[0], len(indices))))
+        table = to_table(data, rules["game"], indices[0], len(indices), fast=bool(fast_iterations))
+        replace_atomically(path, _shard_bytes(table))
         done[k] = {"file": path.name, "first_game": indices[0], "games": len(indices), "decisions": len(data["game"])}
         publish()
 
@@ -330,12 +365,12 @@ def selfplay(
         if ray is None:
             threads = threads or default_threads()
             for k in todo:
-                finish(k, play_shard(agent, plan[k], rules, threads, sample_moves))
+                finish(k, play_shard(agent, plan[k], rules, threads, playing))
         else:
             from pavilion.core import scale
 
             with scale.cluster(ray, threads):
-                tasks = [(agent, plan[k], rules, 1, sample_moves) for k in todo]
+                tasks = [(agent, plan[k], rules, 1, playing) for k in todo]
                 for t, data in scale.run_tasks(play_shard, tasks):
                     finish(todo[t], data)
     except KeyboardInterrupt:

@@ -266,6 +266,9 @@ class Examples:
     game: NDArray[np.int64]
     #: The search's win share for the mover (NaN where nothing was searched).
     search_value: NDArray[np.float32]
+    #: Whether the decision's policy is a target [N]: a full search's (a fast
+    #: one only chose the move, and its decision keeps no moves).
+    full: NDArray[np.bool_]
     #: The lit board features of all decisions, one run per decision
     #: (Akropolis; empty for Summer Pavilion), and each run's length [N].
     board: NDArray[np.int32]
@@ -322,15 +325,28 @@ class Examples:
         return cached
 
 
+def full_searches(data: dict[str, Any], decisions: int) -> NDArray[np.bool_]:
+    """Which decisions searched in full: the data's `full` column (a run with
+    fast searches), else every decision."""
+    import numpy as np
+
+    if "full" not in data:
+        return np.ones(decisions, dtype=np.bool_)
+    return np.asarray(data["full"], dtype=np.bool_)
+
+
 def kept_moves(
-    probabilities: NDArray[np.float32], unvisited_moves: int | None, key: Sequence[int]
+    probabilities: NDArray[np.float32], unvisited_moves: int | None, key: Sequence[int], full: bool = True
 ) -> NDArray[np.int64]:
-    """The indices of a decision's moves kept for the policy: all of them, or
-    (with `unvisited_moves`) the visited ones and a sample of the others drawn
+    """The indices of a decision's moves kept for the policy: none after a
+    fast search (its policy is no target), all of them, or (with
+    `unvisited_moves`) the visited ones and a sample of the others drawn
     from `key` (the run's seed, the game and the ply), so the sample is the
     same however the data is split into shards or processes."""
     import numpy as np
 
+    if not full:
+        return np.zeros(0, dtype=np.int64)
     kept = np.arange(len(probabilities))
     if unvisited_moves is not None:
         unvisited = np.flatnonzero(probabilities == 0)
@@ -367,6 +383,7 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
     moves the search visited and a seeded sample of that many of the others."""
     import numpy as np
 
+    full = full_searches(data, len(data["position"]))
     positions, moves, owner, policy, board = [], [], [], [], []
     for i, text in enumerate(data["position"]):
         game = akropolis.Game.from_json(text)
@@ -376,7 +393,7 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
         if listed != list(data["legal_moves"][i]):
             raise OptionsError(f"decision {i}: the data's legal moves are not the engine's (another version?)")
         probabilities = np.asarray(data["policy"][i], dtype=np.float32)
-        kept = kept_moves(probabilities, unvisited_moves, (seed, int(data["game"][i]), int(data["ply"][i])))
+        kept = kept_moves(probabilities, unvisited_moves, (seed, int(data["game"][i]), int(data["ply"][i])), full[i])
         positions.append(enc["position"])
         moves.append(enc["move_features"][kept])
         owner.append(np.full(len(kept), i, dtype=np.int64))
@@ -394,6 +411,7 @@ def akropolis_examples(data: dict[str, Any], unvisited_moves: int | None = None,
         players=players,
         game=np.asarray(data["game"], dtype=np.int64),
         search_value=np.asarray(data["search_value"], dtype=np.float32),
+        full=full,
         board=np.concatenate(board).astype(np.int32),
         board_count=np.asarray([len(b) for b in board], dtype=np.int64),
     )
@@ -413,11 +431,12 @@ def summer_examples(
 
     table = action_features()
     legal, probabilities = data["legal_mask"], data["policy"]
+    full = full_searches(data, len(legal))
     moves, owner, policy = [], [], []
     for i in range(len(legal)):
         ids = np.flatnonzero(legal[i])
         p = probabilities[i, ids].astype(np.float32)
-        kept = kept_moves(p, unvisited_moves, (seed, int(data["game"][i]), int(data["ply"][i])))
+        kept = kept_moves(p, unvisited_moves, (seed, int(data["game"][i]), int(data["ply"][i])), full[i])
         moves.append(table[ids[kept]])
         owner.append(np.full(len(kept), i, dtype=np.int64))
         policy.append(p[kept])
@@ -434,6 +453,7 @@ def summer_examples(
         players=players,
         game=data["game"].astype(np.int64),
         search_value=data["search_value"].astype(np.float32),
+        full=full,
         board=np.zeros(0, dtype=np.int32),
         board_count=np.zeros(len(legal), dtype=np.int64),
     )
@@ -444,8 +464,9 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any, device: str = "cpu") -
     cross-entropy against `win` (each decision's win target for every seat, [N, SEATS]; a network
     of the mover's value reads the mover's column), the squared margin error (in units of
     MARGIN_SCALE; every seat's, averaged over the seats in the game), and the policy's
-    cross-entropy against the search's probabilities. The batch is moved to
-    `device`, where the model is."""
+    cross-entropy against the search's probabilities, averaged over the decisions
+    searched in full (a fast search's decision keeps no moves). The batch is moved
+    to `device`, where the model is."""
     import numpy as np
 
     torch = _torch()
@@ -488,7 +509,8 @@ def losses(model: Any, ex: Examples, rows: Any, win: Any, device: str = "cpu") -
     total = torch.zeros(n, device=device).index_add(0, owner, torch.exp(logits - top[owner]))
     log_p = logits - top[owner] - torch.log(total)[owner]
     target = tensor(ex.policy[pick])
-    policy_loss = -(torch.zeros(n, device=device).index_add(0, owner, target * log_p)).mean()
+    targets = max(1, int(ex.full[rows].sum()))
+    policy_loss = -(torch.zeros(n, device=device).index_add(0, owner, target * log_p)).sum() / targets
     return value_loss, margin_loss, policy_loss
 
 
@@ -507,7 +529,8 @@ class Shard:
 
 def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]]:
     """The game, player count, agents and shards of one or more self-play
-    folders, which must hold the same game, player count and columns. Reads
+    folders, which must hold the same game, player count and columns (but
+    `full`, which only runs with fast searches have). Reads
     the manifests and each shard's game numbers only: the decisions
     themselves are read shard by shard as they are encoded."""
     from pavilion.learn import selfplay
@@ -523,7 +546,8 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
             raise OptionsError(f"{quote_path(str(manifest_path))} is not a self-play manifest")
         files = selfplay.shard_files(path)  # first: a folder of no self-play data says so, not that its players differ
         summaries = [selfplay.shard_summary(f) for f in files]
-        names, last = summaries[0][0], max(g for _, g in summaries)
+        # Fast searches add a column (`full`); folders with and without it train together.
+        names, last = summaries[0][0] - {selfplay.FULL_COLUMN[0]}, max(g for _, g in summaries)
         this_game, these_players = run.get("game", selfplay.AKROPOLIS), run.get("players")
         if this_game not in (selfplay.SUMMER, selfplay.AKROPOLIS):
             raise OptionsError(f"{quote_path(str(path))}: self-play data of an unknown game {this_game!r}")

@@ -25,6 +25,51 @@ pub const MAX_SAMPLE_MOVES: u32 = MAX_MOVES;
 /// Sets apart the stream that samples moves from the agents' search seeds.
 const SAMPLING_SALT: u64 = 0x5E1F_91A7_0000_0001;
 
+/// Sets apart the stream that draws which decisions search in full.
+const FULL_SALT: u64 = 0xF011_5EA2_C400_0002;
+
+/// Playout-cap randomisation (KataGo; Wu 2019): most decisions search with a
+/// small budget, only to choose the move; a share of them, drawn decision by
+/// decision, search with the agent's own budget, and only those make policy
+/// targets. A game costs a fraction of a full one, so the value, which learns
+/// from games' results, sees several times the games for the same compute,
+/// and the policy still learns from full searches only.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FastSearches {
+    /// The iterations of a fast search (at most the agent's own).
+    pub iterations: u64,
+    /// The probability that a decision searches in full (above 0, at most 1).
+    pub full_share: f64,
+}
+
+impl FastSearches {
+    pub fn new(iterations: u64, full_share: f64) -> Result<FastSearches, Error> {
+        if iterations == 0 {
+            return Err(Error::InvalidOptions("a fast search has at least 1 iteration".into()));
+        }
+        if !(full_share > 0.0 && full_share <= 1.0) {
+            return Err(Error::InvalidOptions(format!(
+                "the share of full searches is above 0 and at most 1, not {full_share}"
+            )));
+        }
+        Ok(FastSearches { iterations, full_share })
+    }
+}
+
+/// The share of decisions searched in full unless told otherwise (KataGo's choice).
+pub const DEFAULT_FULL_SHARE: f64 = 0.25;
+
+/// How a self-play game picks its moves.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Playing {
+    /// The decisions at the start of each game that play a move drawn from
+    /// the search's probabilities (the rest play its best).
+    pub sample_moves: u32,
+    /// Where given, most decisions search fast ([`FastSearches`]); else every
+    /// decision searches with the agent's budget.
+    pub fast: Option<FastSearches>,
+}
+
 /// One decision, as the recorder sees it (before the move is played).
 pub struct Decision<'a, M> {
     /// The decision's number in the game, from 0.
@@ -38,6 +83,9 @@ pub struct Decision<'a, M> {
     /// The search's win share for the mover (`value_of`); `None` where one
     /// legal move left nothing to search.
     pub value: Option<f64>,
+    /// Whether the search had the agent's whole budget (always, without
+    /// [`FastSearches`]): only such a decision's policy is a training target.
+    pub full: bool,
 }
 
 /// A finished self-play game.
@@ -91,15 +139,16 @@ fn sample<M: Copy>(policy: &[(M, f32)], rng: &mut SplitMix64) -> M {
 
 /// Plays game number `index` (the game `new_game(seed + index)`) with the agent
 /// `spec` in every seat, calling `record` at each decision before its move is
-/// played. The first `sample_moves` decisions play a move drawn from the
-/// search's probabilities (seeded by the game), the rest the search's best.
+/// played. The first `playing.sample_moves` decisions play a move drawn from the
+/// search's probabilities (seeded by the game), the rest the search's best;
+/// with `playing.fast`, most decisions search fast (drawn, seeded by the game).
 /// `Ok(None)` once `stop` is set.
 pub fn selfplay_game<G: Game>(
     spec: &str,
     new_game: &(dyn Fn(u64) -> G + Sync),
     seed: u64,
     index: u64,
-    sample_moves: u32,
+    playing: Playing,
     stop: &AtomicBool,
     record: &mut dyn FnMut(&G, &Decision<'_, G::Move>),
 ) -> Result<Option<SelfPlayGame>, Error> {
@@ -110,10 +159,23 @@ pub fn selfplay_game<G: Game>(
         .map(|s| mcts_agent_from_spec::<G>(spec, game_seed.wrapping_mul(31).wrapping_add(s as u64)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut rng = SplitMix64::new(game_seed ^ SAMPLING_SALT);
+    let mut full_draws = SplitMix64::new(game_seed ^ FULL_SALT);
     let mut ply = 0;
     while !g.is_over() {
         let to_move = g.current_player();
-        let (policy, value) = match agents[to_move].think(&g, stop).expect("a running game has a move") {
+        let agent = &mut agents[to_move];
+        let own = agent.iterations;
+        let full = playing.fast.is_none_or(|fast| {
+            // 53 random bits: a uniform number in [0, 1).
+            let full = ((full_draws.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < fast.full_share;
+            if !full {
+                agent.iterations = Some(own.map_or(fast.iterations, |own| own.min(fast.iterations)));
+            }
+            full
+        });
+        let thought = agent.think(&g, stop).expect("a running game has a move");
+        agent.iterations = own;
+        let (policy, value) = match thought {
             Thought::Only(m) => (vec![(m, 1.0)], None),
             Thought::Searched(result) => (policy_of(&result), value_of(&result)),
         };
@@ -121,8 +183,8 @@ pub fn selfplay_game<G: Game>(
             return Ok(None);
         }
         // `policy_of` lists the search's best move first.
-        let played = if ply < sample_moves { sample(&policy, &mut rng) } else { policy[0].0 };
-        record(&g, &Decision { ply, to_move, played, policy: &policy, value });
+        let played = if ply < playing.sample_moves { sample(&policy, &mut rng) } else { policy[0].0 };
+        record(&g, &Decision { ply, to_move, played, policy: &policy, value, full });
         assert!(g.is_legal(&played), "the search weighs legal moves only");
         g.play_unchecked(&played);
         ply += 1;
@@ -162,7 +224,7 @@ mod tests {
         const STRONG: &str = "mcts:iterations=5000,rollout=uniform";
         for index in 0..6 {
             let mut seen = Vec::new();
-            selfplay_game(STRONG, &nim, 40, index, 0, &AtomicBool::new(false), &mut |g, d| {
+            selfplay_game(STRONG, &nim, 40, index, Playing::default(), &AtomicBool::new(false), &mut |g, d| {
                 seen.push((g.heap, d.value));
             })
             .unwrap();
@@ -186,7 +248,9 @@ mod tests {
     /// Every decision of a self-play game.
     fn decisions(spec: &str, index: u64, sample_moves: u32) -> (SelfPlayGame, Vec<Seen>) {
         let mut seen = Vec::new();
-        let game = selfplay_game(spec, &nim, 40, index, sample_moves, &AtomicBool::new(false), &mut |g, d| {
+        let playing = Playing { sample_moves, fast: None };
+        let game = selfplay_game(spec, &nim, 40, index, playing, &AtomicBool::new(false), &mut |g, d| {
+            assert!(d.full, "without fast searches every decision searches in full");
             assert_eq!(d.to_move, g.current_player());
             assert_eq!(d.ply as usize, seen.len());
             seen.push((d.to_move, d.played, d.policy.to_vec()));
@@ -274,7 +338,8 @@ mod tests {
             ("alphazero", "unknown agent"),
             ("mcts:iterations=0", "iterations"),
         ] {
-            let e = selfplay_game(spec, &nim, 0, 0, 0, &AtomicBool::new(false), &mut |_, _| {}).unwrap_err();
+            let e = selfplay_game(spec, &nim, 0, 0, Playing::default(), &AtomicBool::new(false), &mut |_, _| {})
+                .unwrap_err();
             assert!(e.to_string().contains(why), "{spec}: {e}");
         }
     }
@@ -282,7 +347,59 @@ mod tests {
     #[test]
     fn a_stopped_game_records_nothing_more() {
         let mut calls = 0;
-        let r = selfplay_game(SPEC, &nim, 0, 0, 0, &AtomicBool::new(true), &mut |_, _| calls += 1).unwrap();
+        let r = selfplay_game(SPEC, &nim, 0, 0, Playing::default(), &AtomicBool::new(true), &mut |_, _| calls += 1)
+            .unwrap();
         assert_eq!((r, calls), (None, 0));
+    }
+
+    /// Each searched decision of game `index` with fast searches: (full, its policy's shares).
+    fn capped(fast: FastSearches, index: u64) -> Vec<(bool, Vec<f32>)> {
+        const BIG: &str = "mcts:iterations=2000,rollout=uniform";
+        let mut seen = Vec::new();
+        let playing = Playing { sample_moves: 0, fast: Some(fast) };
+        let heap = |s| Nim::at(30 + (s % 7) as u32);
+        selfplay_game(BIG, &heap, 40, index, playing, &AtomicBool::new(false), &mut |_, d| {
+            if d.value.is_some() {
+                seen.push((d.full, d.policy.iter().map(|(_, p)| *p).collect()));
+            }
+        })
+        .unwrap()
+        .unwrap();
+        seen
+    }
+
+    #[test]
+    fn fast_searches_are_drawn_at_the_share_asked_and_repeat_with_the_seed() {
+        let fast = FastSearches::new(20, 0.25).unwrap();
+        let all: Vec<bool> = (0..12).flat_map(|i| capped(fast, i)).map(|(full, _)| full).collect();
+        let share = all.iter().filter(|f| **f).count() as f64 / all.len() as f64;
+        assert!(all.len() > 100 && (share - 0.25).abs() < 0.1, "{} decisions, {share} in full", all.len());
+        assert_eq!(capped(fast, 3), capped(fast, 3));
+        // Every decision in full at a share of 1.
+        let whole = FastSearches::new(20, 1.0).unwrap();
+        assert!(capped(whole, 3).iter().all(|(full, _)| *full));
+    }
+
+    #[test]
+    fn a_fast_search_runs_its_own_budget_and_a_full_one_the_agents() {
+        // A policy is visit shares: a search of 20 iterations gives shares in twentieths only.
+        let twentieths = |policy: &[f32]| policy.iter().all(|p| ((p * 20.0) - (p * 20.0).round()).abs() < 1e-3);
+        let seen: Vec<_> = (0..6).flat_map(|i| capped(FastSearches::new(20, 0.5).unwrap(), i)).collect();
+        assert!(seen.iter().filter(|(full, _)| !full).all(|(_, p)| twentieths(p)));
+        let full: Vec<_> = seen.iter().filter(|(full, _)| *full).collect();
+        assert!(!full.is_empty() && full.iter().filter(|(_, p)| !twentieths(p)).count() * 2 > full.len());
+    }
+
+    #[test]
+    fn fast_searches_need_an_iteration_and_a_share_of_full_ones() {
+        for (iterations, share, why) in [
+            (0, 0.5, "at least 1 iteration"),
+            (10, 0.0, "above 0 and at most 1"),
+            (10, 1.5, "above 0 and at most 1"),
+            (10, f64::NAN, "above 0 and at most 1"),
+        ] {
+            let e = FastSearches::new(iterations, share).unwrap_err().to_string();
+            assert!(e.contains(why), "{iterations} {share}: {e}");
+        }
     }
 }

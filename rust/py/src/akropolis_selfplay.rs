@@ -4,7 +4,7 @@
 //! moves in notation, with the search's probability for each.
 
 use pavilion_akropolis::{Game, MoveList};
-use pavilion_core::selfplay::{selfplay_game, SelfPlayGame};
+use pavilion_core::selfplay::{selfplay_game, Playing, SelfPlayGame, DEFAULT_FULL_SHARE};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -20,6 +20,8 @@ struct Row {
     /// The search's win share for the mover; NaN where nothing was searched.
     search_value: f32,
     action: usize,
+    /// Whether the search had the agent's whole budget.
+    full: bool,
 }
 
 fn play(
@@ -27,13 +29,13 @@ fn play(
     options: pavilion_akropolis::Options,
     seed: u64,
     index: u64,
-    sample_moves: u32,
+    playing: Playing,
     stop: &std::sync::atomic::AtomicBool,
 ) -> Result<Option<(SelfPlayGame, Vec<Row>)>, pavilion_core::Error> {
     let new_game = move |s: u64| Game::new(options, s).expect("options checked before play");
     let mut rows = Vec::new();
     let mut legal = MoveList::new();
-    let game = selfplay_game(spec, &new_game, seed, index, sample_moves, stop, &mut |g, d| {
+    let game = selfplay_game(spec, &new_game, seed, index, playing, stop, &mut |g, d| {
         g.legal_moves(&mut legal);
         let position = |m| legal.iter().position(|l| *l == m).expect("the search weighs legal moves");
         let mut policy = vec![0.0; legal.len()];
@@ -48,6 +50,7 @@ fn play(
             policy,
             search_value: d.value.map_or(f32::NAN, |v| v as f32),
             action: position(d.played),
+            full: d.full,
         });
     })?;
     Ok(game.map(|game| (game, rows)))
@@ -56,7 +59,9 @@ fn play(
 /// Plays Akropolis self-play games number `indices` (game i has seed
 /// `seed + i`, as in `play_matches`) with the searching `agent` in every seat,
 /// on `threads` threads; the first `sample_moves` decisions of each game play
-/// a move drawn from the search's probabilities, the rest its best.
+/// a move drawn from the search's probabilities, the rest its best. With
+/// `fast_iterations` above 0, a decision searches in full with probability
+/// `full_share`, else fast (playout-cap randomisation, as `pavilion.selfplay`).
 ///
 /// Returns lists, one item per decision in game order — "game", "ply",
 /// "to_move", "position" (the position file as the player to move sees it:
@@ -64,11 +69,11 @@ fn play(
 /// "legal_moves" (in notation), "policy" (the search's probability for each
 /// legal move), "search_value" (the search's win share for the mover, NaN
 /// where one legal move left nothing to search), "action" (the index of the
-/// move played) — and one item per
+/// move played), "full" (whether the search had the agent's budget) — and one item per
 /// game: "index", "scores", "returns" (each seat's share of the win), "moves".
 #[pyfunction]
-#[pyo3(signature = (agent, indices, players=Int(2), variants="", long=false, barracks_edge="outside", lake="single_hex", seed=Int(0), threads=Int(1), sample_moves=Int(0)),
-       text_signature = "(agent, indices, players=2, variants='', long=False, barracks_edge='outside', lake='single_hex', seed=0, threads=1, sample_moves=0)")]
+#[pyo3(signature = (agent, indices, players=Int(2), variants="", long=false, barracks_edge="outside", lake="single_hex", seed=Int(0), threads=Int(1), sample_moves=Int(0), fast_iterations=Int(0), full_share=DEFAULT_FULL_SHARE),
+       text_signature = "(agent, indices, players=2, variants='', long=False, barracks_edge='outside', lake='single_hex', seed=0, threads=1, sample_moves=0, fast_iterations=0, full_share=0.25)")]
 #[allow(clippy::too_many_arguments)]
 pub fn selfplay<'py>(
     py: Python<'py>,
@@ -82,10 +87,14 @@ pub fn selfplay<'py>(
     seed: Int,
     threads: Int,
     sample_moves: Int,
+    fast_iterations: Int,
+    full_share: f64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let options = crate::akropolis::options_arg(players, variants, long, barracks_edge, lake)?;
-    let run = crate::selfplay::Run::read::<pavilion_akropolis::Game>(agent, &indices, seed, threads, sample_moves)?;
-    let games = run.play(py, |index, stop| play(agent, options, run.seed, index, run.sample_moves, stop))?;
+    let fast = (fast_iterations, full_share);
+    let run =
+        crate::selfplay::Run::read::<pavilion_akropolis::Game>(agent, &indices, seed, threads, sample_moves, fast)?;
+    let games = run.play(py, |index, stop| play(agent, options, run.seed, index, run.playing, stop))?;
 
     let d = PyDict::new(py);
     let rows = || games.iter().flat_map(|(g, rows)| rows.iter().map(move |r| (g, r)));
@@ -97,6 +106,7 @@ pub fn selfplay<'py>(
     d.set_item("policy", rows().map(|(_, r)| r.policy.clone()).collect::<Vec<_>>())?;
     d.set_item("search_value", rows().map(|(_, r)| r.search_value).collect::<Vec<_>>())?;
     d.set_item("action", rows().map(|(_, r)| r.action).collect::<Vec<_>>())?;
+    d.set_item("full", rows().map(|(_, r)| r.full).collect::<Vec<_>>())?;
     d.set_item("index", games.iter().map(|(g, _)| g.index).collect::<Vec<_>>())?;
     d.set_item("scores", games.iter().map(|(g, _)| g.scores.clone()).collect::<Vec<_>>())?;
     d.set_item("returns", games.iter().map(|(g, _)| g.returns.clone()).collect::<Vec<_>>())?;

@@ -58,6 +58,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_side, m)?)?;
     m.add("AGENT_OPTIONS", agents::agent_options(py)?)?;
     m.add("MAX_SECONDS", pavilion_summer::search::MAX_SECONDS)?;
+    m.add("DEFAULT_FULL_SHARE", pavilion_core::selfplay::DEFAULT_FULL_SHARE)?;
     m.add("MAX_ITERATIONS", pavilion_summer::agents::MAX_ITERATIONS)?;
     m.add("MAX_SAMPLE_MOVES", pavilion_core::selfplay::MAX_SAMPLE_MOVES)?;
     m.add_function(wrap_pyfunction!(game::_game_from_state, m)?)?;
