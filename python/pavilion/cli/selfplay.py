@@ -31,19 +31,8 @@ SELFPLAY_OPTIONS = stacked(
     click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True),
 )
 
-#: How the run goes: the same for both games.
-SELFPLAY_RUN_OPTIONS = stacked(
-    click.option("--seed", type=SEED, default=1, show_default=True, help="Game i has seed SEED + i."),
-    click.option(
-        "--shard-games", type=click.IntRange(1, MAX_SHARD_GAMES), default=DEFAULT_SHARD_GAMES, show_default=True
-    ),
-    click.option(
-        "--sample-moves",
-        type=click.IntRange(0, MAX_SAMPLE_MOVES),
-        default=0,
-        show_default=True,
-        help="Decisions at the start of each game that play a move drawn from the search's probabilities.",
-    ),
+#: Playout-cap randomisation: the same for both games and for the generations loop.
+FAST_SEARCH_OPTIONS = stacked(
     click.option(
         "--fast-iterations",
         type=click.IntRange(0, MAX_ITERATIONS),
@@ -60,6 +49,22 @@ SELFPLAY_RUN_OPTIONS = stacked(
         show_default=True,
         help="With --fast-iterations: the share of decisions searched in full, drawn decision by decision.",
     ),
+)
+
+#: How the run goes: the same for both games.
+SELFPLAY_RUN_OPTIONS = stacked(
+    click.option("--seed", type=SEED, default=1, show_default=True, help="Game i has seed SEED + i."),
+    click.option(
+        "--shard-games", type=click.IntRange(1, MAX_SHARD_GAMES), default=DEFAULT_SHARD_GAMES, show_default=True
+    ),
+    click.option(
+        "--sample-moves",
+        type=click.IntRange(0, MAX_SAMPLE_MOVES),
+        default=0,
+        show_default=True,
+        help="Decisions at the start of each game that play a move drawn from the search's probabilities.",
+    ),
+    FAST_SEARCH_OPTIONS,
     click.option(
         "--threads", type=click.IntRange(1, 256), default=None, help="Games played at once (default: all cores)."
     ),

@@ -7,6 +7,7 @@ import json
 import click
 
 from pavilion.cli.common import RAY_OPTION, console, ray_or_local
+from pavilion.cli.selfplay import FAST_SEARCH_OPTIONS
 from pavilion.core.files import quote_path
 from pavilion.learn.generations import LoopSettings, gate, run_generations
 from pavilion.learn.train import DEVICES, LR_SCHEDULES, NET_FILE, Architecture, Settings, train
@@ -178,21 +179,7 @@ def generations_command(game: str) -> click.Command:
     @click.option(
         "--sample-moves", type=click.IntRange(0, 10_000), default=LoopSettings.sample_moves, show_default=True
     )
-    @click.option(
-        "--fast-iterations",
-        type=click.IntRange(0, 10_000_000),
-        default=LoopSettings.fast_iterations,
-        show_default=True,
-        help="Playout-cap randomisation in self-play: most decisions search this many iterations only to choose "
-        "the move, the others (--full-share) --iterations and make the policy targets (0: all in full).",
-    )
-    @click.option(
-        "--full-share",
-        type=click.FloatRange(0, 1, min_open=True),
-        default=LoopSettings.full_share,
-        show_default=True,
-        help="With --fast-iterations: the share of decisions searched in full.",
-    )
+    @FAST_SEARCH_OPTIONS
     @click.option("--epochs", type=click.IntRange(1, 100_000), default=LoopSettings.epochs, show_default=True)
     @click.option(
         "--window",
