@@ -88,16 +88,7 @@ pub fn mcts(iterations: u64, threads: usize, rollout: pavilion_core::search::Rol
 /// (each count's own network); returns the tree nodes created and the most
 /// visited move's visits.
 pub fn net_mcts(iterations: u64, players: usize) -> (u64, u64) {
-    use pavilion_core::search::{bench_search, SearchConfig};
-    let mut cfg = SearchConfig { seed: 1, ..SearchConfig::default() };
-    pavilion_core::agents::guide_search::<Game>(
-        &mut cfg,
-        pavilion_core::agents::DEFAULT_NET,
-        Default::default(),
-        players,
-    )
-    .expect("the shipped network reads (shipped tests)");
-    bench_search(&opening(players), iterations, cfg)
+    pavilion_core::agents::bench_net_search(&opening(players), iterations)
 }
 
 /// Evaluates the shipped network's value `count` times on the opening of

@@ -512,6 +512,17 @@ pub struct NetGiven {
     pub rerank: bool,
 }
 
+/// A benchmark workload: `iterations` iterations of the search
+/// `mcts:net=default` runs from `root` (the game's shipped network for its
+/// player count, with the settings that network brings; one thread, seed 1);
+/// returns the tree nodes created and the most visited move's visits.
+pub fn bench_net_search<G: Game>(root: &G, iterations: u64) -> (u64, u64) {
+    let mut cfg = SearchConfig { seed: 1, ..SearchConfig::default() };
+    guide_search::<G>(&mut cfg, DEFAULT_NET, NetGiven::default(), root.num_players())
+        .expect("the shipped network reads (shipped tests)");
+    crate::search::bench_search(root, iterations, cfg)
+}
+
 /// Guides a search of a game of `players` seats with the network `name`
 /// names (as an `mcts` spec's `net=`), for a search built from options
 /// rather than a spec: what the caller did not give, it sets as a spec with

@@ -89,7 +89,7 @@ impl PyBenchPositions {
 #[pyfunction(name = "random_games")]
 #[pyo3(signature = (players, games, seed=Int(0), threads=Int(1)), text_signature = "(players, games, seed=0, threads=1)")]
 pub fn bench_random_games(py: Python<'_>, players: Int, games: Int, seed: Int, threads: Int) -> PyResult<u64> {
-    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let players = summer_players(players)?;
     let games = games.within("games", 0, u64::MAX)?;
     let seed = seed.within("seed", 0, u64::MAX)?;
     let threads = threads.within("threads", 1, MAX_THREADS)? as usize;
@@ -114,7 +114,7 @@ pub fn bench_mcts(py: Python<'_>, iterations: Int, threads: Int, rollout: &str) 
 #[pyo3(signature = (iterations, players=Int(2)), text_signature = "(iterations, players=2)")]
 pub fn net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyResult<(u64, u64)> {
     let iterations = iterations.within("iterations", 1, MAX_ITERATIONS)?;
-    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let players = summer_players(players)?;
     crate::interrupt::run(py, |_| bench::net_mcts(iterations, players))
 }
 
@@ -124,7 +124,7 @@ pub fn net_mcts(py: Python<'_>, iterations: Int, players: Int) -> PyResult<(u64,
 #[pyo3(signature = (count, players=Int(2)), text_signature = "(count, players=2)")]
 pub fn net_values(py: Python<'_>, count: Int, players: Int) -> PyResult<u64> {
     let count = count.within("count", 1, MAX_ITERATIONS)?;
-    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let players = summer_players(players)?;
     crate::interrupt::run(py, |_| bench::net_values(count, players))
 }
 
@@ -135,7 +135,7 @@ pub fn net_values(py: Python<'_>, count: Int, players: Int) -> PyResult<u64> {
 #[pyo3(signature = (rounds, players=Int(2)), text_signature = "(rounds, players=2)")]
 pub fn net_candidates(py: Python<'_>, rounds: Int, players: Int) -> PyResult<u64> {
     let rounds = rounds.within("rounds", 1, MAX_ITERATIONS)?;
-    let players = players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize;
+    let players = summer_players(players)?;
     crate::interrupt::run(py, |_| bench::net_candidates(rounds, players))
 }
 
@@ -180,6 +180,11 @@ pub fn akropolis_net_candidates(py: Python<'_>, rounds: Int, players: Int) -> Py
     let rounds = rounds.within("rounds", 1, MAX_ITERATIONS)?;
     let players = akropolis_players(players)?;
     crate::interrupt::run(py, |_| pavilion_akropolis::bench::net_candidates(rounds, players))
+}
+
+/// A Summer Pavilion player count, checked against the game's own bounds.
+fn summer_players(players: Int) -> PyResult<usize> {
+    Ok(players.within("players", MIN_PLAYERS as i64, MAX_PLAYERS as u64)? as usize)
 }
 
 /// An Akropolis player count, checked against the game's own bounds.
