@@ -659,7 +659,9 @@ def train(
     if settings.lr_schedule not in LR_SCHEDULES:
         raise OptionsError(f"lr_schedule is one of {', '.join(LR_SCHEDULES)}, not {settings.lr_schedule!r}")
     device = resolve_device(device)
+    encoding_began = time.monotonic()
     ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
+    encoding_seconds = time.monotonic() - encoding_began
     win = ex.value_target(settings.search_value_weight)
     games = np.unique(ex.game)
     held = games[-max(1, int(len(games) * settings.held_out)) :] if len(games) > 1 else games[:0]
@@ -744,7 +746,9 @@ def train(
             "held_out_games": len(held),
         },
         "steps": len(history) * per_epoch,
-        "cpu_seconds": round(spent, 1),
+        # Wall-clock seconds: the epochs' (summed over resumed runs) and this run's encoding of the data.
+        "training_seconds": round(spent, 1),
+        "encoding_seconds": round(encoding_seconds, 1),
         "device": device,
         "losses": history,
         "commit": commit(),
