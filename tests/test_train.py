@@ -19,7 +19,7 @@ from conftest import ROOT  # noqa: E402
 from pavilion import akropolis  # noqa: E402
 from pavilion.cli import main  # noqa: E402
 from pavilion.learn.selfplay import selfplay  # noqa: E402
-from pavilion.learn.train import LR_SCHEDULES, Architecture, Settings, train  # noqa: E402
+from pavilion.learn.train import LR_SCHEDULES, Architecture, Settings, flushing_subnormals, train  # noqa: E402
 
 TINY = Architecture(trunk=(16,), value=(8,), policy=(8,))
 
@@ -44,6 +44,26 @@ def test_training_writes_a_network_the_search_plays(data, tmp_path):
     game = akropolis.Game(seed=3)
     move = akropolis.Agent(spec, seed=1).choose(game)
     assert move in game.legal_moves()
+
+
+def subnormal_product() -> float:
+    return (torch.tensor([1e-30]) * torch.tensor([1e-10])).item()
+
+
+def test_training_flushes_subnormals_and_puts_the_process_setting_back(data, tmp_path):
+    assert subnormal_product() != 0.0, "PyTorch's default keeps subnormals"
+    with flushing_subnormals(torch):
+        assert subnormal_product() == 0.0
+    assert subnormal_product() != 0.0
+    torch.set_flush_denormal(True)
+    try:
+        with flushing_subnormals(torch):
+            pass
+        assert subnormal_product() == 0.0, "a caller's own setting is kept"
+    finally:
+        torch.set_flush_denormal(False)
+    train(data, tmp_path / "net", arch=TINY, settings=Settings(epochs=1, batch=32))
+    assert subnormal_product() != 0.0
 
 
 def test_several_folders_train_one_network_with_each_game_kept_whole(data, tmp_path):

@@ -16,6 +16,7 @@ and the same command started again goes on from the last one.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
@@ -23,7 +24,7 @@ import os
 import re
 import subprocess
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -112,6 +113,31 @@ def learning_rate(settings: Settings, step: int, steps: int) -> float:
     if settings.lr_schedule == "cosine":
         return settings.lr * 0.5 * (1 + math.cos(math.pi * min(step, steps) / max(1, steps)))
     return settings.lr
+
+
+@contextlib.contextmanager
+def flushing_subnormals(torch: Any) -> Iterator[None]:
+    """PyTorch's arithmetic, inside, flushes subnormal floats to zero.
+    Weight decay drives unused weights and Adam's second moments into the
+    subnormal range, and on x86 every product with one takes a microcode
+    path: a 4-player Akropolis run left a fifth of its first layer's
+    weights subnormal, and a batch of 256 through that layer then took 36
+    ms instead of 0.12 (its epochs grew from 7 to 40 seconds). The Rust
+    reader flushes them too (`net.rs`). What a flushed
+    number would have added is below 1e-38 times its input: nothing a
+    network's value shows. The setting is the process's, so the one found
+    is put back."""
+    was = _flushes(torch)
+    torch.set_flush_denormal(True)
+    try:
+        yield
+    finally:
+        torch.set_flush_denormal(was)
+
+
+def _flushes(torch: Any) -> bool:
+    # PyTorch has no getter: a product whose exact result is subnormal tells.
+    return bool((torch.tensor([1e-30]) * torch.tensor([1e-10])).item() == 0.0)
 
 
 def _torch() -> Any:
@@ -691,41 +717,42 @@ def train(
         opt.load_state_dict(saved["opt"])
         start_epoch, history, spent = saved["epoch"], saved["history"], saved["seconds"]
     per_epoch = math.ceil(len(train_rows) / settings.batch)
-    for epoch in range(start_epoch, settings.epochs):
-        began = time.monotonic()
-        # The epoch's order depends on the seed and the epoch only, so a resumed run goes on as it would have.
-        order = np.random.default_rng([settings.seed, epoch]).permutation(train_rows)
-        model.train()
-        sums = np.zeros(3)
-        for k, b in enumerate(range(0, len(order), settings.batch)):
-            for group in opt.param_groups:
-                group["lr"] = learning_rate(settings, epoch * per_epoch + k, settings.epochs * per_epoch)
-            rows = np.sort(order[b : b + settings.batch])
-            v, m, p = losses(model, ex, rows, win, device)
-            opt.zero_grad()
-            (v + m + p).backward()
-            opt.step()
-            sums += [x.item() * len(rows) for x in (v.detach(), m.detach(), p.detach())]
-        model.eval()
-        with torch.no_grad():
-            # Held out against the games' results alone, so runs of any blend compare.
-            held_out = losses(model, ex, val_rows, ex.seat_win, device) if len(val_rows) else [math.nan] * 3
-            val = [float(x) for x in held_out]
-        spent += time.monotonic() - began
-        row = {
-            "epoch": epoch + 1,
-            "train": dict(zip(("value", "margin", "policy"), (sums / max(1, len(train_rows))).tolist(), strict=True)),
-            "held_out": dict(zip(("value", "margin", "policy"), val, strict=True)),
-            "seconds": spent,
-        }
-        history.append(row)
-        state = {"key": key, "model": model.state_dict(), "opt": opt.state_dict(), "epoch": epoch + 1}
-        state |= {"history": history, "seconds": spent}
-        tmp = checkpoint.with_suffix(".tmp")
-        torch.save(state, tmp)
-        tmp.replace(checkpoint)
-        if progress:
-            progress(row)
+    with flushing_subnormals(torch):
+        for epoch in range(start_epoch, settings.epochs):
+            began = time.monotonic()
+            # The epoch's order depends on the seed and the epoch only, so a resumed run goes on as it would have.
+            order = np.random.default_rng([settings.seed, epoch]).permutation(train_rows)
+            model.train()
+            sums = np.zeros(3)
+            for k, b in enumerate(range(0, len(order), settings.batch)):
+                for group in opt.param_groups:
+                    group["lr"] = learning_rate(settings, epoch * per_epoch + k, settings.epochs * per_epoch)
+                rows = np.sort(order[b : b + settings.batch])
+                v, m, p = losses(model, ex, rows, win, device)
+                opt.zero_grad()
+                (v + m + p).backward()
+                opt.step()
+                sums += [x.item() * len(rows) for x in (v.detach(), m.detach(), p.detach())]
+            model.eval()
+            with torch.no_grad():
+                # Held out against the games' results alone, so runs of any blend compare.
+                held_out = losses(model, ex, val_rows, ex.seat_win, device) if len(val_rows) else [math.nan] * 3
+                val = [float(x) for x in held_out]
+            spent += time.monotonic() - began
+            row = {
+                "epoch": epoch + 1,
+                "train": dict(zip(("value", "margin", "policy"), (sums / max(1, len(train_rows))).tolist(), strict=True)),
+                "held_out": dict(zip(("value", "margin", "policy"), val, strict=True)),
+                "seconds": spent,
+            }
+            history.append(row)
+            state = {"key": key, "model": model.state_dict(), "opt": opt.state_dict(), "epoch": epoch + 1}
+            state |= {"history": history, "seconds": spent}
+            tmp = checkpoint.with_suffix(".tmp")
+            torch.save(state, tmp)
+            tmp.replace(checkpoint)
+            if progress:
+                progress(row)
     manifest: dict[str, Any] = {
         "format": NET_FORMAT,
         "version": NET_VERSION,
