@@ -23,11 +23,12 @@ pub static SHIPPED: [ShippedNet; 3] = [
         "seeds/nets/akropolis-3p-gen1",
         include_bytes!("../../../seeds/nets/akropolis-3p-gen1/net.safetensors"),
     ),
-    // Valuing every seat, from 2,000 4-player games of the rollout search.
+    // Valuing every seat: generation 1, from 3,600 4-player games of
+    // generation 0's search (most decisions searched fast).
     ShippedNet::new(
         4,
-        "seeds/nets/akropolis-4p-gen0",
-        include_bytes!("../../../seeds/nets/akropolis-4p-gen0/net.safetensors"),
+        "seeds/nets/akropolis-4p-gen1",
+        include_bytes!("../../../seeds/nets/akropolis-4p-gen1/net.safetensors"),
     ),
 ];
 
