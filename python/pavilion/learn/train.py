@@ -739,9 +739,10 @@ def train(
                 held_out = losses(model, ex, val_rows, ex.seat_win, device) if len(val_rows) else [math.nan] * 3
                 val = [float(x) for x in held_out]
             spent += time.monotonic() - began
+            means = sums / max(1, len(train_rows))
             row = {
                 "epoch": epoch + 1,
-                "train": dict(zip(("value", "margin", "policy"), (sums / max(1, len(train_rows))).tolist(), strict=True)),
+                "train": dict(zip(("value", "margin", "policy"), means.tolist(), strict=True)),
                 "held_out": dict(zip(("value", "margin", "policy"), val, strict=True)),
                 "seconds": spent,
             }
