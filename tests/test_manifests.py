@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from pavilion.learn.train import portable_path, portable_spec
+from pavilion.learn.train import commit, portable_path, portable_spec, repository
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFESTS = sorted((ROOT / "seeds" / "nets").glob("*/manifest*.json"))
@@ -49,3 +50,14 @@ def test_portable_paths_are_relative_to_the_repository_or_the_folder_name(tmp_pa
     spec = f"mcts:net={ROOT}/seeds/nets/akropolis-gen3/net.safetensors,iterations=800"
     assert portable_spec(spec, ROOT) == "mcts:net=seeds/nets/akropolis-gen3/net.safetensors,iterations=800"
     assert portable_spec(["mcts:net=default,iterations=800", None], ROOT) == ["mcts:net=default,iterations=800", None]
+
+
+def test_a_source_inside_another_projects_checkout_names_no_repository_or_commit(tmp_path: Path) -> None:
+    # pip can install pavilion inside another checkout (pyenv's): its commit is not pavilion's.
+    installed = tmp_path / "site-packages" / "pavilion" / "learn"
+    installed.mkdir(parents=True)
+    subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
+    assert repository(installed) is None and commit(installed) == ""
+    if (ROOT / ".git").exists():
+        here = ROOT / "python" / "pavilion" / "learn"
+        assert repository(here) == ROOT and len(commit(here)) == 40

@@ -206,24 +206,28 @@ def build_model(position_features: int, move_features: int, arch: Architecture, 
     return PolicyValueNet()
 
 
-def git(*args: str) -> str:
+def git(*args: str, here: Path = Path(__file__).parent) -> str:
     """What git says of the checkout this source is in ("" where it is none, or git is missing)."""
     try:
-        out = subprocess.run(["git", *args], capture_output=True, text=True, cwd=Path(__file__).parent, timeout=5)
+        out = subprocess.run(["git", *args], capture_output=True, text=True, cwd=here, timeout=5)
     except (OSError, subprocess.SubprocessError):
         return ""
     return out.stdout.strip() if out.returncode == 0 else ""
 
 
-def commit() -> str:
+def repository(here: Path = Path(__file__).parent) -> Path | None:
+    """The root of pavilion's git checkout this source is in, when it is one.
+    An installed package can lie inside another project's checkout (pyenv's
+    own is one): that one's root and commit are not pavilion's."""
+    top = git("rev-parse", "--show-toplevel", here=here)
+    if not top or not (Path(top) / "python" / "pavilion" / "learn" / "train.py").is_file():
+        return None
+    return Path(top).resolve()
+
+
+def commit(here: Path = Path(__file__).parent) -> str:
     """The source's git commit, when it is known."""
-    return git("rev-parse", "HEAD")
-
-
-def repository() -> Path | None:
-    """The root of the git checkout this source is in, when it is one."""
-    top = git("rev-parse", "--show-toplevel")
-    return Path(top).resolve() if top else None
+    return git("rev-parse", "HEAD", here=here) if repository(here) else ""
 
 
 def portable_path(path: str | os.PathLike[str], root: Path | None) -> str:
