@@ -57,7 +57,7 @@ def test_a_source_inside_another_projects_checkout_names_no_repository_or_commit
     installed = tmp_path / "site-packages" / "pavilion" / "learn"
     installed.mkdir(parents=True)
     subprocess.run(["git", "init", "-q", str(tmp_path)], check=True)
-    assert repository(installed) is None and commit(installed) == ""
+    assert repository(installed) is None and commit(repository(installed)) == ""
     if (ROOT / ".git").exists():
         here = ROOT / "python" / "pavilion" / "learn"
-        assert repository(here) == ROOT and len(commit(here)) == 40
+        assert repository(here) == ROOT and len(commit(ROOT)) == 40

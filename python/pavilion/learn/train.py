@@ -225,9 +225,9 @@ def repository(here: Path = Path(__file__).parent) -> Path | None:
     return Path(top).resolve()
 
 
-def commit(here: Path = Path(__file__).parent) -> str:
-    """The source's git commit, when it is known."""
-    return git("rev-parse", "HEAD", here=here) if repository(here) else ""
+def commit(root: Path | None) -> str:
+    """The commit of pavilion's checkout at `root` (`repository()`), "" where there is none."""
+    return git("rev-parse", "HEAD", here=root) if root else ""
 
 
 def portable_path(path: str | os.PathLike[str], root: Path | None) -> str:
@@ -758,6 +758,7 @@ def train(
             tmp.replace(checkpoint)
             if progress:
                 progress(row)
+    root = repository()
     manifest: dict[str, Any] = {
         "format": NET_FORMAT,
         "version": NET_VERSION,
@@ -770,8 +771,8 @@ def train(
         "settings": asdict(settings),
         "search": {"mix": mix},
         "data": {
-            "path": [portable_path(p, repository()) for p in paths],
-            "agent": portable_spec(agents, repository()),
+            "path": [portable_path(p, root) for p in paths],
+            "agent": portable_spec(agents, root),
             "players": players,
             "games": len(games),
             "decisions": len(ex.win),
@@ -783,7 +784,7 @@ def train(
         "encoding_seconds": round(encoding_seconds, 1),
         "device": device,
         "losses": history,
-        "commit": commit(),
+        "commit": commit(root),
     }
     manifest = json.loads(json.dumps(manifest))  # as the file holds it: lists, not tuples
     save_net(model, folder / NET_FILE, manifest)
