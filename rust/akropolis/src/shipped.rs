@@ -16,12 +16,12 @@ pub static SHIPPED: [ShippedNet; 3] = [
         "seeds/nets/akropolis-gen4",
         include_bytes!("../../../seeds/nets/akropolis-gen4/net.safetensors"),
     ),
-    // Valuing every seat: generation 1, from the rollout search's 3,000 3-player
-    // games and 6,000 of generation 0's search (most decisions searched fast).
+    // Valuing every seat: generation 2, from 6,000 3-player games of
+    // generation 1's search (most decisions searched fast).
     ShippedNet::new(
         3,
-        "seeds/nets/akropolis-3p-gen1",
-        include_bytes!("../../../seeds/nets/akropolis-3p-gen1/net.safetensors"),
+        "seeds/nets/akropolis-3p-gen2",
+        include_bytes!("../../../seeds/nets/akropolis-3p-gen2/net.safetensors"),
     ),
     // Valuing every seat: generation 1, from 3,600 4-player games of
     // generation 0's search (most decisions searched fast).
