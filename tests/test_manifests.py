@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pavilion.learn.train import commit, portable_path, portable_spec, repository
+from pavilion.learn.train import commit, paths_root, portable_path, portable_spec, repository
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFESTS = sorted((ROOT / "seeds" / "nets").glob("*/manifest*.json"))
@@ -61,3 +61,15 @@ def test_a_source_inside_another_projects_checkout_names_no_repository_or_commit
     if (ROOT / ".git").exists():
         here = ROOT / "python" / "pavilion" / "learn"
         assert repository(here) == ROOT and len(commit(ROOT)) == 40
+
+
+def test_an_installed_source_names_paths_relative_to_the_checkout_it_runs_in(tmp_path: Path) -> None:
+    # pip installs pavilion outside any checkout; run from a clone, its manifests still name
+    # seeds/nets/... (the network a generation's games came from), not a bare net.safetensors.
+    assert paths_root(tmp_path, ROOT) == tmp_path
+    assert paths_root(None, tmp_path) is None
+    if (ROOT / ".git").exists():
+        assert paths_root(None, ROOT / "docs") == ROOT
+        spec = f"mcts:net={ROOT}/seeds/nets/summer-4p-gen0/net.safetensors,iterations=800"
+        named = "mcts:net=seeds/nets/summer-4p-gen0/net.safetensors,iterations=800"
+        assert portable_spec(spec, paths_root(None, ROOT / "docs")) == named

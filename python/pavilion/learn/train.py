@@ -230,6 +230,14 @@ def commit(root: Path | None) -> str:
     return git("rev-parse", "HEAD", here=root) if root else ""
 
 
+def paths_root(root: Path | None, cwd: Path | None = None) -> Path | None:
+    """What a manifest's paths are relative to: pavilion's checkout the source is in
+    (`root`), else the one the command runs in. An installed pavilion run from a clone,
+    as the manual's commands are, then names `seeds/nets/summer-4p-gen0/net.safetensors`
+    and not a bare `net.safetensors`; the commit stays the source's alone."""
+    return root if root is not None else repository(cwd or Path.cwd())
+
+
 def portable_path(path: str | os.PathLike[str], root: Path | None) -> str:
     """A path as a manifest keeps it: relative to the repository when it lies in it
     (`seeds/nets/akropolis-gen3/net.safetensors`), else the folder's own name, as
@@ -771,8 +779,8 @@ def train(
         "settings": asdict(settings),
         "search": {"mix": mix},
         "data": {
-            "path": [portable_path(p, root) for p in paths],
-            "agent": portable_spec(agents, root),
+            "path": [portable_path(p, paths_root(root)) for p in paths],
+            "agent": portable_spec(agents, paths_root(root)),
             "players": players,
             "games": len(games),
             "decisions": len(ex.win),
