@@ -767,6 +767,7 @@ def train(
             if progress:
                 progress(row)
     root = repository()
+    named_from = paths_root(root)
     manifest: dict[str, Any] = {
         "format": NET_FORMAT,
         "version": NET_VERSION,
@@ -779,8 +780,8 @@ def train(
         "settings": asdict(settings),
         "search": {"mix": mix},
         "data": {
-            "path": [portable_path(p, paths_root(root)) for p in paths],
-            "agent": portable_spec(agents, paths_root(root)),
+            "path": [portable_path(p, named_from) for p in paths],
+            "agent": portable_spec(agents, named_from),
             "players": players,
             "games": len(games),
             "decisions": len(ex.win),
