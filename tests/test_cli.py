@@ -175,3 +175,12 @@ def test_version_names_the_engine_build_and_the_one_version(run):
     assert re.fullmatch(rf"pavilion {v} \(engine {v}, {build}\)", line), line
     if BUILD["commit"]:
         assert line.count(BUILD["commit"]) == 1
+
+
+@pytest.mark.parametrize("command", [["train"], ["generations"], ["akropolis", "generations"]])
+def test_both_commands_that_write_a_mix_say_it_is_the_rollouts_share(command):
+    # The engine's mix= is the rollout's share of a leaf's value (the rest the network's); the
+    # generations loop's help once said the network's, the other way round. No PyTorch needed.
+    shown = CliRunner().invoke(main, [*command, "--help"], terminal_width=400).output
+    assert "The share of a rollout's outcome beside the network's value" in shown, shown
+    assert "value from the network in its searches" not in shown, shown

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
 
@@ -11,6 +13,8 @@ from pavilion.cli.selfplay import FAST_SEARCH_OPTIONS
 from pavilion.core.files import quote_path
 from pavilion.learn.generations import LoopSettings, gate, run_generations
 from pavilion.learn.train import DEVICES, LR_SCHEDULES, NET_FILE, Architecture, Settings, train
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def widths(text: str) -> tuple[int, ...]:
@@ -22,6 +26,20 @@ def widths(text: str) -> tuple[int, ...]:
     if not sizes or not all(1 <= s <= 4096 for s in sizes):
         raise click.BadParameter(f"{text!r}: each width is from 1 to 4096")
     return sizes
+
+
+def mix_option(default: float, more: str = "") -> Callable[[F], F]:
+    """`--mix`, as `train` and `generations` both take it: the rollout's share
+    of each leaf's value, which the engine's `mix=` means (the rest is the
+    network's), written in the network for the searches whose spec gives none."""
+    return click.option(
+        "--mix",
+        type=click.FloatRange(0, 1),
+        default=default,
+        show_default=True,
+        help="The share of a rollout's outcome beside the network's value that its searches take when their spec "
+        f"gives no mix= (written in the network{more}).",
+    )
 
 
 @click.command("train")
@@ -76,14 +94,7 @@ def widths(text: str) -> tuple[int, ...]:
     default=None,
     help="Processes that encode the data, and PyTorch's threads (default: all cores).",
 )
-@click.option(
-    "--mix",
-    type=click.FloatRange(0, 1),
-    default=0.0,
-    show_default=True,
-    help="The share of a rollout's outcome beside the network's value that its searches take when their spec "
-    "gives no mix= (written in the network; run again with another value to rewrite it without training).",
-)
+@mix_option(0.0, "; run again with another value to rewrite it without training")
 @click.option(
     "--device",
     type=click.Choice(DEVICES),
@@ -188,13 +199,7 @@ def generations_command(game: str) -> click.Command:
         show_default=True,
         help="Generations whose games train each network (this one's and those just before).",
     )
-    @click.option(
-        "--mix",
-        type=click.FloatRange(0, 1),
-        default=LoopSettings.mix,
-        show_default=True,
-        help="The share of each leaf's value from the network in its searches (the rest from a rollout).",
-    )
+    @mix_option(LoopSettings.mix)
     @click.option("--gate-games", type=click.IntRange(2, 1_000_000), default=LoopSettings.gate_games, show_default=True)
     @click.option("--seed", type=click.IntRange(0, 2**32 - 1), default=LoopSettings.seed, show_default=True)
     @click.option("--threads", type=click.IntRange(1, 256), default=None, help="Games at once (default: all cores).")

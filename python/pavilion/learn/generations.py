@@ -52,8 +52,8 @@ class LoopSettings:
     head: tuple[int, ...] = Architecture.value
     game: str = GAMES[0]
     players: int = 2
-    #: The share of each leaf's value the network gives, the rest a rollout's,
-    #: written in each network (Summer Pavilion's networks have played best
+    #: The share of each leaf's value a rollout gives, the rest the network's
+    #: (the engine's `mix=`), written in each network (Summer Pavilion's networks have played best
     #: half and half: docs/learning.md).
     mix: float = 0.0
     #: Playout-cap randomisation in self-play (0: off): most decisions search
