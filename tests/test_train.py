@@ -346,3 +346,6 @@ def test_the_policy_learns_from_full_searches_only(tmp_path):
     # And a network trains on such data.
     manifest = train(out, tmp_path / "net", arch=TINY, settings=Settings(epochs=1, batch=16))
     assert manifest["data"]["decisions"] == len(data["full"])
+    assert manifest["data"]["selfplay"] == [
+        {"seed": 0, "games": 2, "sample_moves": 0, "fast_iterations": 4, "full_share": sp.DEFAULT_FULL_SHARE}
+    ]

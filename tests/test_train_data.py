@@ -128,8 +128,11 @@ def same(a, b) -> bool:
 
 
 def test_shards_encode_as_the_whole_folder_does_in_one_process_or_several(sharded):
-    game, players, _, shards = find_shards([sharded])
+    game, players, _, played, shards = find_shards([sharded])
     assert (game, players, len(shards)) == ("akropolis", 2, 3)
+    # How the games were played, for the network's manifest (a network's data reproducible from it);
+    # a run without fast searches writes no fast-search settings.
+    assert played == [{"seed": 0, "games": 3, "sample_moves": 0, "fast_iterations": None, "full_share": None}]
     whole = akropolis_examples(selfplay.read(sharded), unvisited_moves=4, seed=1)
     # The sample of unvisited moves hangs on the seed, the game and the ply only, not on how the data is split.
     assert same(encode(game, shards, 4, 1, threads=1), whole)
@@ -137,7 +140,7 @@ def test_shards_encode_as_the_whole_folder_does_in_one_process_or_several(sharde
 
 
 def test_a_second_folders_games_are_numbered_after_the_first_ones(sharded):
-    _, _, _, shards = find_shards([sharded, sharded])
+    _, _, _, _, shards = find_shards([sharded, sharded])
     assert [s.game_offset for s in shards] == [0, 0, 0, 3, 3, 3]
     assert selfplay.shard_summary(shards[-1].path)[1] == 2
     twice = encode("akropolis", shards, 4, 1, threads=1)

@@ -565,8 +565,15 @@ class Shard:
     side: str = SIDES[0]
 
 
-def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]]:
-    """The game, player count, agents and shards of one or more self-play
+#: What each self-play folder's manifest says of how its games were played,
+#: beside its agent, copied into a network's manifest: with them a network's
+#: data is reproducible from its manifest alone (`pavilion selfplay` takes each).
+SELFPLAY_SETTINGS = ("seed", "games", "sample_moves", "fast_iterations", "full_share")
+
+
+def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[dict[str, Any]], list[Shard]]:
+    """The game, player count, agents, self-play settings (`SELFPLAY_SETTINGS`,
+    None where a folder's manifest has none) and shards of one or more self-play
     folders, which must hold the same game, player count and columns (but
     `full`, which only runs with fast searches have). Reads
     the manifests and each shard's game numbers only: the decisions
@@ -575,6 +582,7 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
 
     game, players, columns = None, None, None
     agents: list[Any] = []
+    played: list[dict[str, Any]] = []
     shards: list[Shard] = []
     offset = 0
     for path in paths:
@@ -598,10 +606,11 @@ def find_shards(paths: Sequence[Path]) -> tuple[str, Any, list[Any], list[Shard]
             raise OptionsError(f"{quote_path(str(path))} holds other columns than {quote_path(str(paths[0]))}")
         game, players, columns = this_game, these_players, names
         agents.append(run.get("agent"))
+        played.append({key: run.get(key) for key in SELFPLAY_SETTINGS})
         shards.extend(Shard(f, offset, str(run.get("side", SIDES[0]))) for f in files)
         offset += last + 1
     assert game is not None
-    return game, players, agents, shards
+    return game, players, agents, played, shards
 
 
 def encode_shard(game: str, shard: Shard, unvisited_moves: int | None, seed: int) -> Examples:
@@ -685,7 +694,7 @@ def train(
     paths = [Path(data)] if isinstance(data, (str, os.PathLike)) else [Path(d) for d in data]
     if not paths:
         raise OptionsError("training needs at least one self-play folder")
-    game, players, agents, shards = find_shards(paths)
+    game, players, agents, played, shards = find_shards(paths)
     if arch.board and game != selfplay.AKROPOLIS:
         raise OptionsError("only Akropolis networks see the board (Summer Pavilion's encoding has no board features)")
     if not 0 <= settings.search_value_weight <= 1:
@@ -782,6 +791,7 @@ def train(
         "data": {
             "path": [portable_path(p, named_from) for p in paths],
             "agent": portable_spec(agents, named_from),
+            "selfplay": played,
             "players": players,
             "games": len(games),
             "decisions": len(ex.win),
