@@ -15,11 +15,12 @@ use pavilion_core::net::{Net, ShippedNet};
 /// without its own takes the 2-player one.
 pub static SHIPPED: [ShippedNet; 3] = [
     ShippedNet::new(2, "seeds/nets/summer-gen2", include_bytes!("../../../seeds/nets/summer-gen2/net.safetensors")),
-    // Valuing every seat, from 900 3-player games of the rollout search; half and half with rollouts.
+    // Valuing every seat, from 1,800 3-player games of the rollout search, most decisions searched
+    // fast (twice generation 0's games for a third less self-play); half and half with rollouts.
     ShippedNet::new(
         3,
-        "seeds/nets/summer-3p-gen0",
-        include_bytes!("../../../seeds/nets/summer-3p-gen0/net.safetensors"),
+        "seeds/nets/summer-3p-gen1",
+        include_bytes!("../../../seeds/nets/summer-3p-gen1/net.safetensors"),
     ),
     // Valuing every seat, from 600 4-player games of the rollout search; half and half with rollouts.
     ShippedNet::new(
