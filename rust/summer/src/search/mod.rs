@@ -38,6 +38,13 @@ pub use pavilion_core::search::{
 /// beat (1, 0.5) 61.5% and (1, 0.15) 79%.
 pub const WIDENING: (f64, f64) = (1.0, 0.25);
 
+/// The walks at which a node of a network search reranks its unopened moves
+/// by the network's value of the position after each (`Game::net_rerank`).
+/// The widening opens so few moves (4 by 100 walks) that the order they are
+/// opened in decides what the tree ever looks at; the greedy order is the
+/// points a move adds now, the network's value sees the rest of the game.
+pub const NET_RERANK: u32 = 4;
+
 use crate::movegen::KeepSets;
 use crate::moves::{Move, MoveList};
 use crate::rng::SplitMix64;
@@ -100,6 +107,13 @@ impl pavilion_core::Game for Game {
     /// Its moves ordered by `greedy_value` (the trait's `move_prior`).
     fn widening() -> Option<(f64, f64)> {
         Some(WIDENING)
+    }
+    /// With a network, a node visited `NET_RERANK` times orders its unopened
+    /// moves by the network's value after each (2-player arena figures in
+    /// docs/experiments.md, "The network's value orders Summer Pavilion's
+    /// moves too").
+    fn net_rerank() -> u32 {
+        NET_RERANK
     }
     fn informed_rollout() -> &'static dyn pavilion_core::search::policy::Rollout<Game> {
         &policy::InformedRollout
