@@ -215,6 +215,72 @@ def test_the_device_is_a_gpu_where_pytorch_sees_one_else_the_cpu(data, tmp_path)
         assert not (tmp_path / "cuda").exists(), "nothing is made for a run that cannot start"
 
 
+def net_tensors(path):
+    from safetensors import safe_open
+
+    with safe_open(str(path), "np") as f:
+        return {k: f.get_tensor(k) for k in f.keys()}  # noqa: SIM118
+
+
+@pytest.mark.parametrize("board", [False, True])
+def test_a_run_can_go_on_from_another_network_s_weights(data, tmp_path, board):
+    import hashlib
+
+    import numpy as np
+
+    arch = dataclasses.replace(TINY, board=board)
+    train(data, tmp_path / "base", arch=arch, settings=Settings(epochs=1, batch=32))
+    base = tmp_path / "base" / "net.safetensors"
+    # A learning rate too small to move anything: the weights written are the ones started from.
+    still = Settings(epochs=1, batch=32, lr=1e-12)
+    manifest = train(data, tmp_path / "warm", settings=still, init=base)
+    assert manifest["architecture"] == dataclasses.asdict(arch) | {"trunk": [16], "value": [8], "policy": [8]}
+    assert manifest["init"]["sha256"] == hashlib.sha256(base.read_bytes()).hexdigest()
+    assert manifest["init"]["path"] == "net.safetensors", "outside the checkout, the file's own name"
+    theirs, mine = net_tensors(base), net_tensors(tmp_path / "warm" / "net.safetensors")
+    assert theirs.keys() == mine.keys()
+    assert all(np.allclose(theirs[k], mine[k], atol=1e-6) for k in theirs)
+    cold = net_tensors(
+        train(data, tmp_path / "cold", arch=arch, settings=dataclasses.replace(still, seed=5))
+        and tmp_path / "cold" / "net.safetensors"
+    )
+    assert not np.allclose(cold["trunk.0.weight"], theirs["trunk.0.weight"], atol=1e-3), "random weights differ"
+    # The CLI takes the network's shape, and learns on from it.
+    r = CliRunner().invoke(
+        main, ["train", str(data), "--out", str(tmp_path / "cli"), "--init", str(base), "--epochs", "1", "--json"]
+    )
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["architecture"]["trunk"] == [16]
+
+
+def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path):
+    from pavilion.learn.train import architecture_of, read_net
+
+    # Summer Pavilion's shipped network values the mover alone, as the networks before seat values did.
+    metadata, tensors = read_net(ROOT / "seeds/nets/summer-gen2/net.safetensors")
+    assert architecture_of(metadata, tensors) == Architecture(
+        trunk=(128, 128), value=(64,), policy=(64,), seat_values=False
+    )
+    train(data, tmp_path / "base", arch=TINY, settings=Settings(epochs=1, batch=32))
+    base = tmp_path / "base" / "net.safetensors"
+    cases = [
+        (["--init", str(base), "--trunk", "32"], "has another shape than this run's: trunk.0.weight is [16,"),
+        (
+            ["--init", str(base), "--value", "mover"],
+            "has another shape than this run's: value.1.weight is [8, 8], here [2, 8]",
+        ),
+        (["--init", str(tmp_path / "none.safetensors")], "no network file at"),
+        (["--init", str(tmp_path / "base" / "manifest.json")], "is not a network file"),
+        (
+            ["--init", str(ROOT / "seeds/nets/summer-gen2/net.safetensors")],
+            "is a summer-pavilion network, and this data akropolis's",
+        ),
+    ]
+    for k, (extra, why) in enumerate(cases):
+        r = CliRunner().invoke(main, ["train", str(data), "--out", str(tmp_path / f"o{k}"), "--epochs", "1", *extra])
+        assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, (extra, r.output)
+
+
 def test_bad_input_is_one_clear_error(data, tmp_path):
     runner = CliRunner()
     train(data, tmp_path / "taken", arch=TINY, settings=Settings(epochs=1))

@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
 from pavilion.cli.common import RAY_OPTION, console, ray_or_local
 from pavilion.cli.selfplay import FAST_SEARCH_OPTIONS
 from pavilion.core.files import quote_path
 from pavilion.learn.generations import LoopSettings, gate, run_generations
-from pavilion.learn.train import DEVICES, LR_SCHEDULES, NET_FILE, Architecture, Settings, train
+from pavilion.learn.train import (
+    DEVICES,
+    LR_SCHEDULES,
+    NET_FILE,
+    Architecture,
+    Settings,
+    architecture_of,
+    read_net,
+    train,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,6 +107,13 @@ def mix_option(default: float, more: str = "") -> Callable[[F], F]:
 )
 @mix_option(0.0, "; run again with another value to rewrite it without training")
 @click.option(
+    "--init",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="A network to start from instead of random weights (a generation going on from the last), "
+    "of the same game and encoding; its shape is the run's unless --trunk, --head, --value or --board say otherwise.",
+)
+@click.option(
     "--device",
     type=click.Choice(DEVICES),
     default=DEVICES[0],
@@ -120,19 +138,27 @@ def train_command(
     threads: int | None,
     mix: float,
     device: str,
+    init: str | None,
     as_json: bool,
 ) -> None:
     """Train a network on the self-play folders DATA (one or more, of the same
     game and player count; needs pip install 'pavilion[train]'). A held-out
     tenth of the games (the last folder's last games) measures it after each
     epoch; run the same command again to go on after an interruption."""
-    arch = Architecture(
-        trunk=widths(trunk),
-        value=widths(head),
-        policy=widths(head),
-        seat_values=value_head == "seats",
-        board=board,
-    )
+    given = click.get_current_context().get_parameter_source
+    told = {name for name in ("trunk", "head", "value_head", "board") if given(name) != ParameterSource.DEFAULT}
+    # Going on from a network takes its shape, but for the parts the command names.
+    base = architecture_of(*read_net(init)) if init is not None else Architecture()
+    shape: dict[str, Any] = {}
+    if "trunk" in told:
+        shape["trunk"] = widths(trunk)
+    if "head" in told:
+        shape["value"] = shape["policy"] = widths(head)
+    if "value_head" in told:
+        shape["seat_values"] = value_head == "seats"
+    if "board" in told:
+        shape["board"] = board
+    arch = dataclasses.replace(base, **shape)
     settings = Settings(
         epochs=epochs,
         batch=batch,
@@ -152,7 +178,9 @@ def train_command(
                 f"held out value {h['value']:.4f} policy {h['policy']:.4f}"
             )
 
-    manifest = train(data, out, arch=arch, settings=settings, progress=shown, threads=threads, mix=mix, device=device)
+    manifest = train(
+        data, out, arch=arch, settings=settings, progress=shown, threads=threads, mix=mix, device=device, init=init
+    )
     if as_json:
         click.echo(json.dumps(manifest, indent=2))
     else:

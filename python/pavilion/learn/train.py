@@ -284,6 +284,82 @@ def save_net(model: Any, path: Path, manifest: dict[str, Any]) -> Path:
     return path
 
 
+def read_net(path: str | os.PathLike[str]) -> tuple[dict[str, str], dict[str, Any]]:
+    """The metadata and the tensors of the network file at `path` (as `save_net`
+    writes them); an OptionsError naming the file where it is not one."""
+    from safetensors import SafetensorError, safe_open
+
+    where = quote_path(str(path))
+    if not Path(path).is_file():
+        raise OptionsError(f"no network file at {where}")
+    try:
+        with safe_open(str(path), framework="pt") as f:
+            metadata = dict(f.metadata() or {})
+            tensors = {k: f.get_tensor(k) for k in f.keys()}  # noqa: SIM118 (a safe_open handle is no dict)
+    except (OSError, SafetensorError, ValueError) as e:
+        raise OptionsError(f"{where} is not a network file: {e}") from None
+    if metadata.get("format") != NET_FORMAT:
+        raise OptionsError(f"{where} is not a pavilion network (its metadata names no format {NET_FORMAT!r})")
+    return metadata, tensors
+
+
+def _widths(tensors: dict[str, Any], head: str) -> list[int]:
+    """The output widths of the layers `head`.0, `head`.1, … of a network's tensors."""
+    names = itertools.takewhile(lambda name: name in tensors, (f"{head}.{i}.weight" for i in itertools.count()))
+    return [int(tensors[name].shape[0]) for name in names]
+
+
+def architecture_of(metadata: dict[str, str], tensors: dict[str, Any]) -> Architecture:
+    """The shape of the network whose metadata and tensors these are (`read_net`), read off its weights."""
+    trunk, value, policy = (_widths(tensors, head) for head in ("trunk", "value", "policy"))
+    if not trunk or len(value) < 1 or len(policy) < 1:
+        raise OptionsError("the network has no trunk, value or policy layers")
+    return Architecture(
+        trunk=tuple(trunk),
+        value=tuple(value[:-1]),
+        policy=tuple(policy[:-1]),
+        seat_values=value[-1] == 2 * SEATS,
+        board=int(metadata.get("board_features", "0")) > 0,
+    )
+
+
+def start_from(model: Any, path: str | os.PathLike[str], game: str, position_features: int, move_features: int) -> str:
+    """Loads the weights of the network at `path` into `model` (a warm start: a
+    generation that goes on from the last, as KataGo's training does, rather
+    than from random weights): it must be of the same game, encoding widths and
+    shape. Returns the file's SHA-256, for the manifest."""
+    import hashlib
+
+    torch = _torch()
+    metadata, tensors = read_net(path)
+    where = quote_path(str(path))
+    if metadata.get("game") != game:
+        raise OptionsError(f"{where} is a {metadata.get('game', 'unknown game')} network, and this data {game}'s")
+    widths = (metadata.get("position_features"), metadata.get("move_features"))
+    if widths != (str(position_features), str(move_features)):
+        raise OptionsError(
+            f"{where} reads {widths[0]} position and {widths[1]} move features, "
+            f"and this data has {position_features} and {move_features}"
+        )
+    board = int(metadata.get("board_features", "0"))
+    if board:
+        first = tensors["trunk.0.weight"]
+        tensors["trunk.0.weight"] = first[:, : first.shape[1] - board].contiguous()
+        tensors["board.weight"] = first[:, first.shape[1] - board :].T.contiguous()
+    state = model.state_dict()
+    for key, mine in state.items():
+        theirs = tensors.get(key)
+        if theirs is None or tuple(theirs.shape) != tuple(mine.shape):
+            shape = "none" if theirs is None else list(theirs.shape)
+            raise OptionsError(f"{where} has another shape than this run's: {key} is {shape}, here {list(mine.shape)}")
+    if set(tensors) - set(state):
+        raise OptionsError(
+            f"{where} has layers this run's network lacks: {', '.join(sorted(set(tensors) - set(state)))}"
+        )
+    model.load_state_dict({k: v.to(torch.float32) for k, v in tensors.items()})
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
 @dataclass
 class Examples:
     """Decisions as arrays: positions [N, P], the moves of all of them [M, F]
@@ -672,6 +748,7 @@ def train(
     threads: int | None = None,
     mix: float = 0.0,
     device: str = "auto",
+    init: str | os.PathLike[str] | None = None,
 ) -> dict[str, Any]:
     """Trains on the self-play folder `data` (or several, of the same game and
     player count: say the last generations' games), writing
@@ -683,12 +760,15 @@ def train(
     `mix=` (how it is meant to be used, not how it learns: a finished run
     given another mix writes its network again, without training). `device`
     is one of DEVICES (a run may go on on another device than it began on).
-    Returns the manifest."""
+    `init` names a network to start from instead of random weights (its
+    shape, which `arch` must then match or be None for). Returns the manifest."""
     import numpy as np
 
     from pavilion.learn import selfplay
 
     torch = _torch()
+    if arch is None and init is not None:
+        arch = architecture_of(*read_net(init))
     arch, settings = arch or Architecture(), settings or Settings()
     folder = Path(out)
     paths = [Path(data)] if isinstance(data, (str, os.PathLike)) else [Path(d) for d in data]
@@ -718,7 +798,9 @@ def train(
         torch.set_num_threads(threads)
     torch.manual_seed(settings.seed)
     board_features = int(ex.players.max()) * akropolis.BOARD_SEAT_FEATURES if arch.board else 0
-    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch, board_features).to(device)
+    model = build_model(ex.position.shape[1], ex.moves.shape[1], arch, board_features)
+    init_sha = start_from(model, init, game, ex.position.shape[1], ex.moves.shape[1]) if init is not None else None
+    model = model.to(device)
     opt = torch.optim.Adam(model.parameters(), lr=settings.lr, weight_decay=settings.weight_decay)
     key = {
         "data": [str(p.resolve()) for p in paths],
@@ -726,6 +808,8 @@ def train(
         "arch": asdict(arch),
         "settings": asdict(settings),
     }
+    if init is not None:
+        key["init"] = init_sha
     make_folder(folder)
     history: list[dict[str, Any]] = []
     start_epoch, spent = 0, 0.0
@@ -787,6 +871,7 @@ def train(
         "board_features": board_features,
         "architecture": asdict(arch),
         "settings": asdict(settings),
+        **({"init": {"path": portable_path(init, named_from), "sha256": init_sha}} if init is not None else {}),
         "search": {"mix": mix},
         "data": {
             "path": [portable_path(p, named_from) for p in paths],
