@@ -22,7 +22,9 @@ def paths_named(manifest: dict) -> list[str]:
     folders = data["path"] if isinstance(data["path"], list) else [data["path"]]
     agents = data["agent"] if isinstance(data["agent"], list) else [data["agent"]]
     nets = [m for a in agents if a for m in re.findall(r"net=([^,]+)", a)]
-    return folders + nets
+    # A network trained on from another (`pavilion train --init`) names that one too.
+    started = [manifest["init"]["path"]] if "init" in manifest else []
+    return folders + nets + started
 
 
 @pytest.mark.parametrize("path", MANIFESTS, ids=lambda p: f"{p.parent.name}/{p.name}")
