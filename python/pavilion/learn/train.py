@@ -312,7 +312,7 @@ def _widths(tensors: dict[str, Any], head: str) -> list[int]:
 def architecture_of(metadata: dict[str, str], tensors: dict[str, Any]) -> Architecture:
     """The shape of the network whose metadata and tensors these are (`read_net`), read off its weights."""
     trunk, value, policy = (_widths(tensors, head) for head in ("trunk", "value", "policy"))
-    if not trunk or len(value) < 1 or len(policy) < 1:
+    if not (trunk and value and policy):
         raise OptionsError("the network has no trunk, value or policy layers")
     return Architecture(
         trunk=tuple(trunk),
