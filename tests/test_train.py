@@ -251,6 +251,37 @@ def test_a_run_can_go_on_from_another_network_s_weights(data, tmp_path, board):
     assert json.loads(r.output)["architecture"]["trunk"] == [16]
 
 
+def test_a_run_that_sees_the_board_goes_on_from_one_that_does_not_as_its_exact_judge(data, tmp_path):
+    import numpy as np
+
+    train(data, tmp_path / "base", arch=TINY, settings=Settings(epochs=1, batch=32))
+    base = tmp_path / "base" / "net.safetensors"
+    still = Settings(epochs=1, batch=32, lr=1e-12)
+    manifest = train(data, tmp_path / "board", arch=dataclasses.replace(TINY, board=True), settings=still, init=base)
+    assert manifest["board_features"] == 2 * akropolis.BOARD_SEAT_FEATURES
+    theirs, mine = net_tensors(base), net_tensors(tmp_path / "board" / "net.safetensors")
+    summary = theirs["trunk.0.weight"].shape[1]
+    # The summary's columns are the base network's; the board's rows (the first layer's last columns) start
+    # at 0, and the step too small to move anything leaves them within a hair of it (random rows are ~0.1).
+    assert np.allclose(mine["trunk.0.weight"][:, :summary], theirs["trunk.0.weight"], atol=1e-6)
+    assert mine["trunk.0.weight"].shape[1] == summary + manifest["board_features"]
+    assert np.abs(mine["trunk.0.weight"][:, summary:]).max() < 1e-9
+    # So the engine's searches with either network play the same moves.
+    game = akropolis.Game(seed=4)
+    for _ in range(6):
+        moves = [
+            akropolis.Agent(f"mcts:net={net},iterations=60", seed=2).choose(game)
+            for net in (base, tmp_path / "board" / "net.safetensors")
+        ]
+        assert moves[0] == moves[1]
+        game.play(moves[0])
+    # A board-seeing network cannot go on as one that does not see it.
+    board_net = str(tmp_path / "board" / "net.safetensors")
+    args = ["train", str(data), "--out", str(tmp_path / "o"), "--init", board_net, "--no-board", "--epochs", "1"]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and "has layers this run's network lacks: board.weight" in r.output, r.output
+
+
 def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path):
     from pavilion.learn.train import architecture_of, read_net
 

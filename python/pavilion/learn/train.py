@@ -347,6 +347,10 @@ def start_from(model: Any, path: str | os.PathLike[str], game: str, position_fea
         tensors["trunk.0.weight"] = first[:, : first.shape[1] - board].contiguous()
         tensors["board.weight"] = first[:, first.shape[1] - board :].T.contiguous()
     state = model.state_dict()
+    if not board and "board.weight" in state:
+        # A run that sees the board, going on from a network that does not: its board rows start at 0, so it
+        # begins as that network's exact judge and the board adds only what the data teaches it.
+        tensors["board.weight"] = torch.zeros_like(state["board.weight"])
     for key, mine in state.items():
         theirs = tensors.get(key)
         if theirs is None or tuple(theirs.shape) != tuple(mine.shape):
