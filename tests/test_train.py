@@ -282,7 +282,8 @@ def test_a_run_that_sees_the_board_goes_on_from_one_that_does_not_as_its_exact_j
     assert r.exit_code == 2 and "has layers this run's network lacks: board.weight" in r.output, r.output
 
 
-def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path):
+def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path, monkeypatch):
+    from pavilion.learn import train as training
     from pavilion.learn.train import architecture_of, read_net
 
     # Summer Pavilion's shipped network values the mover alone, as the networks before seat values did.
@@ -305,6 +306,12 @@ def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path):
             "is a summer-pavilion network, and this data akropolis's",
         ),
     ]
+
+    def encoding(*args, **kwargs):
+        raise AssertionError("the data was encoded before the network was refused")
+
+    # Each is refused before the data's encoding (minutes, for a real run).
+    monkeypatch.setattr(training, "encode", encoding)
     for k, (extra, why) in enumerate(cases):
         r = CliRunner().invoke(main, ["train", str(data), "--out", str(tmp_path / f"o{k}"), "--epochs", "1", *extra])
         assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, (extra, r.output)
