@@ -794,9 +794,9 @@ def train(
         # A network the run cannot go on from is refused now, not after the data's minutes of encoding: the
         # same checks on a model of the network's own widths (the data's are checked again once encoded).
         metadata, _ = read_net(init)
-        widths = [int(metadata.get(name, "0")) for name in ("position_features", "move_features")]
+        position, moves = (int(metadata.get(name, "0")) for name in ("position_features", "move_features"))
         seats = int(players or 2) * akropolis.BOARD_SEAT_FEATURES if arch.board else 0
-        start_from(build_model(*widths, arch, seats), init, game, *widths)
+        start_from(build_model(position, moves, arch, seats), init, game, position, moves)
     encoding_began = time.monotonic()
     ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
     encoding_seconds = time.monotonic() - encoding_began
