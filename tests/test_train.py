@@ -282,6 +282,26 @@ def test_a_run_that_sees_the_board_goes_on_from_one_that_does_not_as_its_exact_j
     assert r.exit_code == 2 and "has layers this run's network lacks: board.weight" in r.output, r.output
 
 
+def test_a_board_network_goes_on_over_data_whose_manifest_names_no_player_count(tmp_path):
+    import shutil
+
+    selfplay("mcts:iterations=20", games=2, out=str(tmp_path / "run"), players=3, threads=1, akropolis_options={})
+    arch = dataclasses.replace(TINY, board=True)
+    base = train(tmp_path / "run", tmp_path / "base", arch=arch, settings=Settings(epochs=1, batch=32))
+    assert base["board_features"] == 3 * akropolis.BOARD_SEAT_FEATURES
+    # The same shards without their manifest: the player count is known only once they are read.
+    (tmp_path / "bare").mkdir()
+    for shard in (tmp_path / "run").glob("*.parquet"):
+        shutil.copy(shard, tmp_path / "bare")
+    warm = train(
+        tmp_path / "bare",
+        tmp_path / "warm",
+        settings=Settings(epochs=1, batch=32),
+        init=tmp_path / "base" / "net.safetensors",
+    )
+    assert warm["board_features"] == base["board_features"]
+
+
 def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path, monkeypatch):
     from pavilion.learn import train as training
     from pavilion.learn.train import architecture_of, read_net

@@ -795,7 +795,14 @@ def train(
         # same checks on a model of the network's own widths (the data's are checked again once encoded).
         metadata, _ = read_net(init)
         position, moves = (int(metadata.get(name, "0")) for name in ("position_features", "move_features"))
-        seats = int(players or 2) * akropolis.BOARD_SEAT_FEATURES if arch.board else 0
+        seats = 0
+        if arch.board:
+            # The data's seats where its manifest names them, else the network's own (held to the data's once
+            # encoded): a guess here would refuse a network that fits.
+            seats = (
+                int(players) * akropolis.BOARD_SEAT_FEATURES if players else int(metadata.get("board_features", "0"))
+            )
+            seats = seats or akropolis.BOARD_SEAT_FEATURES
         start_from(build_model(position, moves, arch, seats), init, game, position, moves)
     encoding_began = time.monotonic()
     ex = encode(game, shards, settings.unvisited_moves, settings.seed, threads or os.cpu_count() or 1)
