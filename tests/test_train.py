@@ -326,14 +326,19 @@ def test_a_warm_start_refuses_a_network_it_cannot_go_on_from(data, tmp_path, mon
             "is a summer-pavilion network, and this data akropolis's",
         ),
     ]
+    # A folder that cannot be made is said as soon, with or without --init.
+    (tmp_path / "a-file").write_text("x")
+    for out, why in [(tmp_path / "a-file", "is a file, not a folder"), (tmp_path / "a-file" / "x", "is not a folder")]:
+        cases += [(["--init", str(base), "--out", str(out)], why), (["--out", str(out)], why)]
 
     def encoding(*args, **kwargs):
-        raise AssertionError("the data was encoded before the network was refused")
+        raise AssertionError("the data was encoded before the run was refused")
 
     # Each is refused before the data's encoding (minutes, for a real run).
     monkeypatch.setattr(training, "encode", encoding)
     for k, (extra, why) in enumerate(cases):
-        r = CliRunner().invoke(main, ["train", str(data), "--out", str(tmp_path / f"o{k}"), "--epochs", "1", *extra])
+        args = ["train", str(data), "--out", str(tmp_path / f"o{k}"), "--epochs", "1", *extra]
+        r = CliRunner().invoke(main, args)
         assert r.exit_code == 2 and why in r.output and "Traceback" not in r.output, (extra, r.output)
 
 

@@ -139,6 +139,23 @@ def _write_at(path: Path, text: str | bytes, replace: bool) -> bool:
             os.unlink(tmp)
 
 
+def check_folder(path: Path) -> None:
+    """Raises OptionsError now if the folder `path` could not be made or written
+    into, without making it: for work that reads long before it writes."""
+    if "\x00" in str(path):
+        raise OptionsError(f"{quote_path(str(path))} is not a folder name")
+    if path.exists() and not path.is_dir():
+        raise OptionsError(f"{quote_path(str(path))} is a file, not a folder")
+    # The nearest part of the path that exists must be a folder we may write into.
+    there = path.absolute()
+    while not there.exists() and there != there.parent:
+        there = there.parent
+    if not there.is_dir():
+        raise OptionsError(f"cannot make the folder {quote_path(str(path))}: {quote_path(str(there))} is not a folder")
+    if not os.access(there, os.W_OK | os.X_OK):
+        raise OptionsError(f"cannot make the folder {quote_path(str(path))}: {quote_path(str(there))} is not writable")
+
+
 def make_folder(path: Path) -> None:
     """Makes the folder `path` (and its parents) unless it exists; OptionsError saying why it cannot."""
     if path.exists() and not path.is_dir():

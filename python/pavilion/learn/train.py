@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pavilion._engine import ENCODING_VERSION, SIDES, OptionsError, akropolis
-from pavilion.core.files import make_folder, parse_json, quote_path, replace_atomically
+from pavilion.core.files import check_folder, make_folder, parse_json, quote_path, replace_atomically
 
 if TYPE_CHECKING:
     import numpy as np
@@ -790,6 +790,7 @@ def train(
     if settings.lr_schedule not in LR_SCHEDULES:
         raise OptionsError(f"lr_schedule is one of {', '.join(LR_SCHEDULES)}, not {settings.lr_schedule!r}")
     device = resolve_device(device)
+    check_folder(folder)  # before the data's minutes of encoding, as --init's checks below
     if init is not None:
         # A network the run cannot go on from is refused now, not after the data's minutes of encoding: the
         # same checks on a model of the network's own widths (the data's are checked again once encoded).
