@@ -324,6 +324,8 @@ def test_12_messages_name_the_range():
         ("mcts:memory=0", "from 1 to"),
         ("mcts:rollout=random", "informed, uniform"),
         ("mcts:c=-1", "from 0 to 100"),
+        ("mcts:widen=0", "a number above 0 and at most 100"),
+        ("mcts:widen=nan", "a number above 0 and at most 100"),
         ("mcts:iterations=5,iterations=6", "given twice"),
     ],
 )

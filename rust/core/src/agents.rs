@@ -304,6 +304,12 @@ pub const MCTS_OPTIONS: &[SpecOption] = &[
         range: OptionRange::Choice(Widening::WORDS),
         help: "how a tree node opens its moves: best first by the game's quick judgement, more as it is visited, or all at once",
     },
+    SpecOption {
+        key: "widen",
+        placeholder: "X",
+        range: OptionRange::Number { min: 0.0, max: 100.0, open_min: true },
+        help: "with widening: a multiple of the moves a node opens at each number of visits (1: the game's own)",
+    },
 ];
 
 impl SpecOption {
@@ -322,6 +328,7 @@ impl SpecOption {
             "parallel" => d.parallel.to_string(),
             "exact" => d.exact.to_string(),
             "widening" => d.widening.to_string(),
+            "widen" => d.widen.to_string(),
             "net" => return None,
             "mix" => format!("{}, or the network's own where its file gives one", d.net_mix),
             "puct" => d.puct.to_string(),
@@ -443,6 +450,7 @@ fn read_mcts(opts: &str, seed: u64, game: NetDefaults, bad: &dyn Fn(String) -> E
             "parallel" => cfg.parallel = v.parse()?,
             "exact" => cfg.exact = v.parse()?,
             "widening" => cfg.widening = v.parse()?,
+            "widen" => cfg.widen = x,
             "rollout" => cfg.rollout = v.parse()?,
             "net" => net = Some((read_net(v, game, PLAYERS_FIRST_ASKED).map_err(bad)?, v == DEFAULT_NET)),
             "mix" => cfg.net_mix = x,

@@ -135,6 +135,9 @@ pub struct SearchConfig {
     /// walk where a leaf's value is the network's alone (0: never; a network
     /// search takes `Game::net_rerank`).
     pub rerank: u32,
+    /// Scales the game's widening constant (`c` of `Game::widening`): a node
+    /// opens `ceil(widen · c · (visits + 1)^alpha)` moves; 1 is the game's own.
+    pub widen: f64,
 }
 
 /// The UCB exploration constant of a search whose leaves a network judges,
@@ -168,6 +171,7 @@ impl Default for SearchConfig {
             horizon: Horizon::Leaf,
             exact_positions: POSITIONS_PER_ITERATION,
             rerank: 0,
+            widen: 1.0,
         }
     }
 }
@@ -281,7 +285,7 @@ impl<G: Game> Searcher<G> {
         let all = cfg.passes == Passes::All;
         // With a network's priors its policy orders the moves and PUCT spreads the visits: no widening.
         let policy = cfg.net.clone().filter(|_| cfg.priors == Priors::Net);
-        let widening = if policy.is_some() { None } else { cfg.widening.of::<G>() };
+        let widening = if policy.is_some() { None } else { cfg.widening.of::<G>().map(|(c, a)| (c * cfg.widen, a)) };
         let trees = (0..threads)
             .map(|i| {
                 let seed = cfg.seed.wrapping_add(i as u64 * 0x9E37_79B9);

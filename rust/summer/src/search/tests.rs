@@ -311,6 +311,15 @@ fn the_search_widens_from_the_best_greedy_values_and_widening_off_opens_every_mo
     for m in tried {
         assert!(crate::agents::greedy_value(&g, &m.mv) >= values[window - 1], "{} is outside the window", m.mv);
     }
+    // `widen=1.25` opens a quarter more: ceil(1.25 · 7.95) = 10 moves, still the best greedy values.
+    let wider = (1.25 * c * 4001f64.powf(alpha)).ceil() as usize;
+    assert!(wider == 10 && moves.len() > wider, "{} moves, window {wider}", moves.len());
+    let r = run(&g, SearchConfig { widen: 1.25, ..cfg(1) }, 4000);
+    let tried: Vec<_> = r.moves.iter().filter(|m| m.visits > 0).collect();
+    assert_eq!(tried.len(), wider, "widen=1.25 tries the wider window's moves, and no other");
+    for m in tried {
+        assert!(crate::agents::greedy_value(&g, &m.mv) >= values[wider - 1], "{} is outside the window", m.mv);
+    }
     let off = run(&g, SearchConfig { widening: Widening::Off, ..cfg(1) }, 4000);
     assert_eq!(off.moves.iter().filter(|m| m.visits > 0).count(), moves.len(), "widening=off tries every move");
 }
