@@ -451,7 +451,8 @@ def test_the_policy_learns_from_full_searches_only(tmp_path):
     import numpy as np
 
     from pavilion.learn import selfplay as sp
-    from pavilion.learn.train import akropolis_examples, build_model, losses
+    from pavilion.learn.examples import akropolis_examples
+    from pavilion.learn.train import build_model, losses
 
     out = tmp_path / "fast"
     selfplay("mcts:iterations=40", games=2, out=str(out), threads=1, fast_iterations=4, akropolis_options={})

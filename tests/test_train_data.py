@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from pavilion.learn import selfplay
-from pavilion.learn.train import SEATS, Settings, akropolis_examples, encode, find_shards, learning_rate, seat_targets
+from pavilion.learn.examples import SEATS, akropolis_examples, encode, find_shards, seat_targets
+from pavilion.learn.train import Settings, learning_rate
 
 pytest.importorskip("pyarrow")
 
@@ -72,7 +73,7 @@ def test_at_three_players_each_seat_is_seen_from_the_mover_on():
 
 
 def test_at_three_players_the_search_value_leaves_the_others_their_proportions():
-    from pavilion.learn.train import Examples
+    from pavilion.learn.examples import Examples
 
     def examples(seat_win, search_value):
         n = len(seat_win)
