@@ -215,3 +215,14 @@ def test_save_somewhere_falls_back_in_order_and_reports_each_failure(tmp_path, m
     with pytest.raises(SaveError) as e:
         save_somewhere([bad1], "text")
     assert str(e.value).count("cannot write") == 2 and "; " in str(e.value)
+
+
+def test_a_folder_name_too_long_to_look_up_is_one_clear_error(tmp_path):
+    # The file system refuses even to look the name up (ENAMETOOLONG): said as the folder's, never a traceback.
+    from pavilion import OptionsError
+
+    for name in ["a" * 5000, "a/" * 3000 + "x", "a" * 300 + "/x"]:
+        for check in (files.check_folder, files.make_folder):
+            with pytest.raises(OptionsError, match=r"^cannot make the folder '.*': File name too long$"):
+                check(tmp_path / name)
+    assert list(tmp_path.iterdir()) == [], "nothing was made"

@@ -144,8 +144,7 @@ def check_folder(path: Path) -> None:
     into, without making it: for work that reads long before it writes."""
     if "\x00" in str(path):
         raise OptionsError(f"{quote_path(str(path))} is not a folder name")
-    if path.exists() and not path.is_dir():
-        raise OptionsError(f"{quote_path(str(path))} is a file, not a folder")
+    _refuse_a_file(path)
     # The nearest part of the path that exists must be a folder we may write into.
     there = path.absolute()
     while not there.exists() and there != there.parent:
@@ -156,10 +155,20 @@ def check_folder(path: Path) -> None:
         raise OptionsError(f"cannot make the folder {quote_path(str(path))}: {quote_path(str(there))} is not writable")
 
 
+def _refuse_a_file(path: Path) -> None:
+    """OptionsError if a file, not a folder, is at `path`, or if the path
+    cannot even be looked up (a name too long for the file system)."""
+    try:
+        a_file = path.exists() and not path.is_dir()
+    except OSError as e:
+        raise OptionsError(f"cannot make the folder {quote_path(str(path))}: {e.strerror or e}") from None
+    if a_file:
+        raise OptionsError(f"{quote_path(str(path))} is a file, not a folder")
+
+
 def make_folder(path: Path) -> None:
     """Makes the folder `path` (and its parents) unless it exists; OptionsError saying why it cannot."""
-    if path.exists() and not path.is_dir():
-        raise OptionsError(f"{quote_path(str(path))} is a file, not a folder")
+    _refuse_a_file(path)
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as e:
