@@ -465,3 +465,69 @@ fn a_network_seeing_the_board_reads_only_the_encoding_whose_board_it_learned() {
     let e = Net::from_bytes(&file(&t, short)).unwrap_err().to_string();
     assert!(e.contains("trunk.0 has shape [4, 11] and bias [4]; it takes 10 inputs"), "{e}");
 }
+
+#[test]
+fn the_blocked_sums_are_the_row_by_row_sums_bit_for_bit() {
+    // `accumulate` holds blocks of outputs in registers and is compiled for
+    // several vector widths; each output must still be the same sum, in the
+    // same order, as adding one row after another.
+    let mut rng = SplitMix64::new(7);
+    let mut draw = |n: usize| (0..n).map(|_| (rng.below(2_000_001) as f32 - 1e6) / 3e5).collect::<Vec<f32>>();
+    for width in [1, 2, 31, 32, 33, 64, 100, 128] {
+        let rows = 50;
+        let (w, start, ks) = (draw(rows * width), draw(width), draw(rows));
+        let terms: Vec<(usize, f32)> = (0..rows).rev().step_by(3).map(|i| (i, ks[i])).collect();
+        let mut blocked = start.clone();
+        accumulate(&mut blocked, &w, &terms);
+        let mut plain = start;
+        for &(i, k) in &terms {
+            for j in 0..width {
+                plain[j] += k * w[i * width + j];
+            }
+        }
+        let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&blocked), bits(&plain), "width {width}");
+    }
+}
+
+/// A network of 40 position features and 6 of the board, its trunk 46 → 64
+/// → 40: wide enough for whole blocks of outputs and a remainder.
+fn wide_seeing(seed: u64) -> Net {
+    let mut rng = SplitMix64::new(seed);
+    let mut t = Vec::new();
+    random_layers(&mut rng, "trunk", &[40 + 6, 64, 40], &mut t);
+    random_layers(&mut rng, "value", &[40, 16, 2], &mut t);
+    random_layers(&mut rng, "policy", &[40 + 3, 6, 1], &mut t);
+    let mut meta = metadata();
+    meta.insert("position_features".into(), "40".into());
+    meta.insert("board_features".into(), "6".into());
+    Net::from_bytes(&file(&t, meta)).unwrap()
+}
+
+#[test]
+fn a_position_near_an_anchor_is_valued_as_afresh() {
+    for seed in 0..10 {
+        let net = wide_seeing(seed);
+        let mut rng = SplitMix64::new(seed + 100);
+        // Sparse features, as an encoding's: about a third lit.
+        let mut sparse =
+            |n: usize| (0..n).map(|_| if rng.below(3) == 0 { rng.below(1000) as f32 / 250.0 } else { 0.0 }).collect::<Vec<f32>>();
+        let anchored = sparse(40);
+        let anchor = net.anchor(&anchored);
+        let mut near = anchored.clone();
+        (near[3], near[17], near[39]) = (0.0, 1.5, near[39] + 0.25);
+        let far = sparse(40);
+        for (position, board) in [(&anchored, vec![]), (&near, vec![1u32, 1, 4]), (&far, vec![0, 5])] {
+            let (want_wins, want_margins) = net.values_seeing(position, &board, 3);
+            let (wins, margins) = net.values_near(&anchor, position, &board, 3);
+            for s in 0..3 {
+                assert!((wins[s] - want_wins[s]).abs() < 1e-5, "seed {seed}: {wins:?} vs {want_wins:?}");
+                assert!((margins[s] - want_margins[s]).abs() < 1e-3, "seed {seed}: {margins:?} vs {want_margins:?}");
+            }
+        }
+        // A position as far from the anchor as from nothing is valued
+        // afresh: the very same numbers.
+        let unlike: Vec<f32> = anchored.iter().map(|&x| if x == 0.0 { 1.0 } else { 0.0 }).collect();
+        assert_eq!(net.values_near(&anchor, &unlike, &[], 2), net.values_seeing(&unlike, &[], 2), "seed {seed}");
+    }
+}

@@ -11,8 +11,36 @@ use crate::net::Net;
 /// game's seats).
 pub fn value<G: Game>(net: &Net, g: &G) -> (Values, Values) {
     let (position, board) = inputs(net, g);
+    let (wins, margins) = net.values_seeing(&position, &board, g.num_players());
+    in_seats(g, wins, margins)
+}
+
+/// Values positions near one another, as [`value`] does: the positions after
+/// each of a node's moves, for a rerank. The first is valued afresh and
+/// anchors the rest, whose first layer adds only the rows of the features
+/// where they differ from it ([`Net::values_near`]).
+pub struct Siblings<'a> {
+    net: &'a Net,
+    anchor: Option<crate::net::Anchor>,
+}
+
+impl<'a> Siblings<'a> {
+    pub fn new(net: &'a Net) -> Siblings<'a> {
+        Siblings { net, anchor: None }
+    }
+
+    /// [`value`] of `g`, from the anchor where there is one.
+    pub fn value<G: Game>(&mut self, g: &G) -> (Values, Values) {
+        let (position, board) = inputs(self.net, g);
+        let anchor = self.anchor.get_or_insert_with(|| self.net.anchor(&position));
+        let (wins, margins) = self.net.values_near(anchor, &position, &board, g.num_players());
+        in_seats(g, wins, margins)
+    }
+}
+
+/// Values whose seats are ordered from `g`'s mover, put back in the game's seats.
+fn in_seats<G: Game>(g: &G, wins: Values, margins: Values) -> (Values, Values) {
     let (n, mover) = (g.num_players(), g.current_player());
-    let (wins, margins) = net.values_seeing(&position, &board, n);
     let (mut wdl, mut margin) = ([0.0; crate::game::MAX_PLAYERS], [0.0; crate::game::MAX_PLAYERS]);
     for k in 0..n {
         (wdl[(mover + k) % n], margin[(mover + k) % n]) = (wins[k], margins[k]);

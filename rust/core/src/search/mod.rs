@@ -512,10 +512,11 @@ pub fn bench_net_candidates<G: Game>(root: &G, rounds: u64) -> u64 {
     root.search_moves(&mut moves);
     let mut judged = 0;
     for _ in 0..rounds {
+        let mut siblings = guide::Siblings::new(&net);
         for m in moves.iter() {
             let mut after = root.clone();
             after.play_unchecked(m);
-            std::hint::black_box(guide::value(&net, &after));
+            std::hint::black_box(siblings.value(&after));
             judged += 1;
         }
     }

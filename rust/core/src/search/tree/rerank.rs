@@ -17,20 +17,21 @@ impl<G: Game> Tree<G> {
         n.reranked = true;
         let edges = (n.first_edge as usize)..(n.first_edge + n.num_edges) as usize;
         let slots: Vec<usize> = edges.filter(|&i| self.edges[i].visits == 0 && self.edges[i].child == NONE).collect();
+        let mut siblings = crate::search::guide::Siblings::new(net);
         let mut keyed: Vec<(f64, Seed, Edge<G::Move>)> = slots
             .iter()
             .map(|&i| {
                 let e = self.edges[i];
                 let mut after = g.clone();
                 after.play_unchecked(&e.mv);
-                let (wdl, margin) =
-                    if after.is_over() { outcome(&after) } else { crate::search::guide::value(net, &after) };
+                let (wdl, margin) = if after.is_over() { outcome(&after) } else { siblings.value(&after) };
                 (utility(wdl[mover], margin[mover], cfg.margin_weight), (wdl[mover], margin[mover]), e)
             })
             .collect();
         keyed.sort_by(|a, b| b.0.total_cmp(&a.0));
-        // Each value is the one a walk opening the move would back up, where
-        // a leaf is judged by the network alone, at the leaf.
+        // Each value is the one a walk opening the move would back up (up to
+        // the rounding of `Siblings`' sums), where a leaf is judged by the
+        // network alone, at the leaf.
         let seeding = cfg.net_mix <= 0.0 && cfg.horizon == Horizon::Leaf;
         for (&slot, (_, seed, e)) in slots.iter().zip(keyed) {
             self.edges[slot] = e;
