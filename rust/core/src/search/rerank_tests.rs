@@ -15,6 +15,11 @@ use crate::rng::SplitMix64;
 /// Moves a pick chooses from.
 const CHOICES: u32 = 60;
 
+thread_local! {
+    /// Positions this thread has encoded for the network (a one-thread search runs on its caller's).
+    static ENCODED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
 /// The first player picks a number below [`CHOICES`], the second answers
 /// with its only move, and the first wins when the pick is one of the three
 /// highest. The game's quick judgement ranks the picks lowest first.
@@ -95,6 +100,7 @@ impl Game for Pick {
     }
     /// The pick as a share of the choices, and the mover.
     fn encode_position(&self, out: &mut Vec<f32>) {
+        ENCODED.with(|n| n.set(n.get() + 1));
         out.clear();
         out.extend([self.picked.map_or(0.0, |p| p as f32 / CHOICES as f32), self.current_player() as f32]);
     }
@@ -235,4 +241,27 @@ fn threads_sharing_a_tree_open_seeded_moves_too() {
     let opened = r.moves.iter().filter(|m| m.visits > 0).count() as u64;
     assert!(root_visits(&r) > r.iterations && root_visits(&r) <= r.iterations + opened, "{:?}", r.moves);
     assert!(r.best().unwrap() >= CHOICES - 3, "{:?}", r.moves);
+}
+
+#[test]
+fn a_node_reranks_only_when_its_widening_opens_a_move() {
+    // The window at half the widening holds ceil(√(visits + 1)) picks: 3
+    // from 4 walks to 8, 4 from 9. Past its rerank at 5 walks, the root
+    // values nothing until its ninth walk opens a fourth pick; then it
+    // values the 57 not yet opened.
+    let cfg = SearchConfig { seed: 1, rerank: 5, widen: 0.5, net: Some(knowing_net()), ..SearchConfig::default() };
+    let mut s = Searcher::new(&Pick { picked: None, answered: false }, cfg);
+    let encoded = || ENCODED.with(std::cell::Cell::get);
+    let before = encoded();
+    s.run(Some(9), None, &AtomicBool::new(false));
+    let walks = encoded() - before;
+    assert!(walks <= 9, "one value a walk at most, no rerank: {walks}");
+    s.run(Some(1), None, &AtomicBool::new(false));
+    // The rerank's 57; the walk takes the seeded best pick and goes on below
+    // it to the game's end, which needs no value.
+    assert_eq!(encoded() - before - walks, 57, "the rerank's values");
+    let r = s.result(2);
+    let opened: Vec<u32> = r.moves.iter().filter(|m| m.visits > 0).map(|m| m.mv).collect();
+    assert_eq!(opened.len(), 4, "{:?}", r.moves);
+    assert!(opened.contains(&(CHOICES - 1)), "the fourth pick opened is the network's best: {:?}", r.moves);
 }
