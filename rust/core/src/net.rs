@@ -97,8 +97,7 @@ impl Linear {
     /// shorter than the layer's inputs: the rest count as 0.
     fn apply_one(&self, x: ArrayView1<f32>) -> Array1<f32> {
         assert!(x.len() <= self.w.nrows(), "inputs");
-        let terms: Vec<(usize, f32)> = x.iter().enumerate().filter(|(_, &xi)| xi != 0.0).map(|(i, &xi)| (i, xi)).collect();
-        self.apply_terms(&terms)
+        self.apply_terms(&lit(x.as_slice().expect("contiguous")))
     }
 
     /// The bias plus `k` times row `i` of `w` for each `(i, k)` of `terms`,
@@ -108,6 +107,12 @@ impl Linear {
         accumulate(&mut out, self.w.as_slice().expect("standard layout"), terms);
         Array1::from(out)
     }
+}
+
+/// The inputs of `x` that are not 0, as `(index, value)`: those are all a
+/// layer's sum needs (every weight was checked finite when read).
+fn lit(x: &[f32]) -> Vec<(usize, f32)> {
+    x.iter().enumerate().filter(|(_, &xi)| xi != 0.0).map(|(i, &xi)| (i, xi)).collect()
 }
 
 /// `out[j] += k · w[i · width + j]` for each `(i, k)` of `terms` in turn, for
@@ -435,12 +440,15 @@ impl Net {
     /// it) and its board's (the indices of those lit, each as often as it
     /// counts; none for a network that does not see the board).
     fn trunk(&self, position: &[f32], board: &[u32]) -> Array1<f32> {
+        self.trunk_from(self.first_sums(position), board)
+    }
+
+    /// The first layer's sums over a position's features (the first
+    /// `position_features`), before the board's.
+    fn first_sums(&self, position: &[f32]) -> Array1<f32> {
         let n = self.info.position_features;
         assert!(position.len() >= n, "position features");
-        let terms: Vec<(usize, f32)> =
-            position[..n].iter().enumerate().filter(|(_, &xi)| xi != 0.0).map(|(i, &xi)| (i, xi)).collect();
-        let sums = self.trunk[0].apply_terms(&terms);
-        self.trunk_from(sums, board)
+        self.trunk[0].apply_terms(&lit(&position[..n]))
     }
 
     /// The trunk's output from its first layer's sums over the position's
@@ -466,16 +474,16 @@ impl Net {
         run_one(&self.trunk[1..], sums, true)
     }
 
-    /// A position's first-layer sums kept, for [`Net::values_near`].
+    /// A position's features (the first `position_features`: an
+    /// encoding's later versions append to them) and the first layer's sums
+    /// over them, kept for [`Net::values_near`].
     pub fn anchor(&self, position: &[f32]) -> Anchor {
-        let n = self.info.position_features;
-        assert!(position.len() >= n, "position features");
-        let terms: Vec<(usize, f32)> =
-            position[..n].iter().enumerate().filter(|(_, &xi)| xi != 0.0).map(|(i, &xi)| (i, xi)).collect();
-        Anchor { position: position[..n].to_vec(), sums: self.trunk[0].apply_terms(&terms) }
+        let sums = self.first_sums(position);
+        Anchor { position: position[..self.info.position_features].to_vec(), sums }
     }
 
-    /// [`Net::values_seeing`] for a position near `anchor`'s: its first
+    /// [`Net::values_seeing`] for a position near `anchor`'s (an anchor this
+    /// network made): its first
     /// layer's sums are the anchor's plus the rows of the features that
     /// differ, times the difference (chess's NNUE idea, between siblings
     /// rather than along a game). The positions after each of a node's moves
@@ -495,8 +503,7 @@ impl Net {
             .filter(|(_, (x, a))| x != a)
             .map(|(i, (x, a))| (i, x - a))
             .collect();
-        let lit = position.iter().filter(|&&x| x != 0.0).count();
-        if changed.len() >= lit {
+        if changed.len() >= position.iter().filter(|&&x| x != 0.0).count() {
             return self.values_seeing(position, board, players);
         }
         let mut sums = anchor.sums.clone();
