@@ -507,7 +507,11 @@ impl Net {
             return self.values_seeing(position, board, players);
         }
         let mut sums = anchor.sums.clone();
-        accumulate(sums.as_slice_mut().expect("contiguous"), self.trunk[0].w.as_slice().expect("standard layout"), &changed);
+        accumulate(
+            sums.as_slice_mut().expect("contiguous"),
+            self.trunk[0].w.as_slice().expect("standard layout"),
+            &changed,
+        );
         self.head(self.trunk_from(sums, board), players)
     }
 

@@ -481,8 +481,8 @@ fn the_blocked_sums_are_the_row_by_row_sums_bit_for_bit() {
         accumulate(&mut blocked, &w, &terms);
         let mut plain = start;
         for &(i, k) in &terms {
-            for j in 0..width {
-                plain[j] += k * w[i * width + j];
+            for (p, &r) in plain.iter_mut().zip(&w[i * width..(i + 1) * width]) {
+                *p += k * r;
             }
         }
         let bits = |v: &[f32]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
@@ -510,8 +510,9 @@ fn a_position_near_an_anchor_is_valued_as_afresh() {
         let net = wide_seeing(seed);
         let mut rng = SplitMix64::new(seed + 100);
         // Sparse features, as an encoding's: about a third lit.
-        let mut sparse =
-            |n: usize| (0..n).map(|_| if rng.below(3) == 0 { rng.below(1000) as f32 / 250.0 } else { 0.0 }).collect::<Vec<f32>>();
+        let mut sparse = |n: usize| {
+            (0..n).map(|_| if rng.below(3) == 0 { rng.below(1000) as f32 / 250.0 } else { 0.0 }).collect::<Vec<f32>>()
+        };
         let anchored = sparse(40);
         let anchor = net.anchor(&anchored);
         let mut near = anchored.clone();

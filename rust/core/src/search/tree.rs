@@ -48,7 +48,6 @@
 //! then opens with that value as its first walk (`open_seeded`).
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 use super::policy::Rollout;
@@ -57,7 +56,10 @@ use crate::game::{Game, Values};
 use crate::net::Net;
 use crate::rng::SplitMix64;
 
+mod fingerprint;
 mod rerank;
+
+use fingerprint::fingerprint;
 
 const NONE: u32 = u32::MAX;
 
@@ -150,53 +152,6 @@ pub struct Tree<G: Game> {
     /// walk, given when the widening opens it (see `open_seeded`).
     seeds: HashMap<u32, Seed>,
     pub iterations: u64,
-}
-
-/// A fast multiply-rotate hasher: fingerprints need speed, not DoS resistance.
-struct FoldHasher(u64);
-
-impl Hasher for FoldHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.fold(b as u64);
-        }
-    }
-    // A move's fields are small integers: each is folded in whole, not byte
-    // by byte (a walk fingerprints a node's moves at each step where the
-    // game has no `moves_key`, a few dozen moves of a few fields each).
-    fn write_u8(&mut self, i: u8) {
-        self.fold(i as u64);
-    }
-    fn write_u16(&mut self, i: u16) {
-        self.fold(i as u64);
-    }
-    fn write_u32(&mut self, i: u32) {
-        self.fold(i as u64);
-    }
-    fn write_u64(&mut self, i: u64) {
-        self.fold(i);
-    }
-    fn write_usize(&mut self, i: usize) {
-        self.fold(i as u64);
-    }
-    fn write_isize(&mut self, i: isize) {
-        self.fold(i as u64);
-    }
-}
-
-impl FoldHasher {
-    fn fold(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517C_C1B7_2722_0A95);
-    }
-}
-
-fn fingerprint<M: Hash>(moves: &[M]) -> u64 {
-    let mut h = FoldHasher(moves.len() as u64);
-    moves.hash(&mut h);
-    h.finish()
 }
 
 /// Bytes of tree memory per edge of a game's moves (nodes are few next to edges).
@@ -403,18 +358,6 @@ impl<G: Game> Tree<G> {
             Some((c, alpha)) => ((c * ((visits + 1) as f64).powf(alpha)).ceil() as usize).max(1),
             None => usize::MAX,
         }
-    }
-
-    /// Whether this visit's widening window holds a move not yet opened. A
-    /// rerank waits for that: the order of the unopened moves matters only
-    /// when one is opened, and most nodes past `rerank` walks open no other
-    /// before the search ends (the window grows at 16 walks, 81, 256, ...),
-    /// so reranking there, not at `rerank` walks, makes the same tree for a
-    /// fraction of the network's values.
-    fn opens_a_move(&self, node: u32) -> bool {
-        let n = &self.nodes[node as usize];
-        let count = (n.num_edges as usize).min(self.window(n.visits));
-        self.edges[n.first_edge as usize..][..count].iter().any(|e| e.visits == 0)
     }
 
     fn select(&mut self, node: u32, mover: usize, g: &G, cfg: &SearchConfig) -> usize {
