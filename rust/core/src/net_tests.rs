@@ -396,12 +396,20 @@ fn a_value_head_of_another_width_is_refused() {
 
 /// [`tiny`] seeing a board of 6 features: its first layer takes 5 + 6 inputs.
 fn tiny_seeing(seed: u64) -> (Tensors, HashMap<String, String>) {
+    seeing(seed, 5, [4, 4], 3)
+}
+
+/// A network of `position` features and 6 of the board, its trunk
+/// `position + 6 → trunk[0] → trunk[1]`, its value head one hidden layer of
+/// `value` wide, and 3 move features.
+fn seeing(seed: u64, position: usize, trunk: [usize; 2], value: usize) -> (Tensors, HashMap<String, String>) {
     let mut rng = SplitMix64::new(seed);
     let mut t = Vec::new();
-    random_layers(&mut rng, "trunk", &[5 + 6, 4, 4], &mut t);
-    random_layers(&mut rng, "value", &[4, 3, 2], &mut t);
-    random_layers(&mut rng, "policy", &[4 + 3, 6, 1], &mut t);
+    random_layers(&mut rng, "trunk", &[position + 6, trunk[0], trunk[1]], &mut t);
+    random_layers(&mut rng, "value", &[trunk[1], value, 2], &mut t);
+    random_layers(&mut rng, "policy", &[trunk[1] + 3, 6, 1], &mut t);
     let mut meta = metadata();
+    meta.insert("position_features".into(), position.to_string());
     meta.insert("board_features".into(), "6".into());
     (t, meta)
 }
@@ -493,14 +501,7 @@ fn the_blocked_sums_are_the_row_by_row_sums_bit_for_bit() {
 /// A network of 40 position features and 6 of the board, its trunk 46 → 64
 /// → 40: wide enough for whole blocks of outputs and a remainder.
 fn wide_seeing(seed: u64) -> Net {
-    let mut rng = SplitMix64::new(seed);
-    let mut t = Vec::new();
-    random_layers(&mut rng, "trunk", &[40 + 6, 64, 40], &mut t);
-    random_layers(&mut rng, "value", &[40, 16, 2], &mut t);
-    random_layers(&mut rng, "policy", &[40 + 3, 6, 1], &mut t);
-    let mut meta = metadata();
-    meta.insert("position_features".into(), "40".into());
-    meta.insert("board_features".into(), "6".into());
+    let (t, meta) = seeing(seed, 40, [64, 40], 16);
     Net::from_bytes(&file(&t, meta)).unwrap()
 }
 
