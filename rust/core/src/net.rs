@@ -483,10 +483,9 @@ impl Net {
     }
 
     /// [`Net::values_seeing`] for a position near `anchor`'s (an anchor this
-    /// network made): its first
-    /// layer's sums are the anchor's plus the rows of the features that
-    /// differ, times the difference (chess's NNUE idea, between siblings
-    /// rather than along a game). The positions after each of a node's moves
+    /// network made): its first layer's sums are the anchor's plus the rows
+    /// of the features that differ, times the difference (chess's NNUE idea,
+    /// between siblings rather than along a game). The positions after each of a node's moves
     /// differ from one another in a dozen or so of the hundred and more
     /// features each lights, so a rerank adds a tenth of the rows. A
     /// position further away than it is from nothing is valued afresh. The
